@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "JSONMapper",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "JSONMapper", targets: ["JSONMapper"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYajl",
+            pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
+        ),
+        .target(
+            name: "JSONMapper",
+            dependencies: ["CYajl"]
+        ),
+        .target(
+            name: "CorpusModels",
+            dependencies: ["JSONMapper"],
+            path: "Benchmarks/CorpusModels"
+        ),
+        .executableTarget(
+            name: "bench",
+            dependencies: ["JSONMapper", "CorpusModels", "CYajl"],
+            path: "Benchmarks/bench"
+        ),
+        .testTarget(
+            name: "JSONMapperTests",
+            dependencies: ["JSONMapper", "CorpusModels"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+/// How the decoders treat values that are not exactly the declared type.
+public struct DecodingOptions: Sendable, Equatable {
+    /// Whether JSON values of another kind are converted (DESIGN §6).
+    public enum Coercion: Sendable, Equatable {
+        /// Convert where it is unambiguous: `"42"` → `42`, `1` → `true`, `20.0` → `20`.
+        case lenient
+        /// Take each value only from its own JSON kind; anything else is a type mismatch.
+        case strict
+    }
+
+    /// What happens to a value that cannot become its property's type.
+    public enum InvalidValuePolicy: Sendable, Equatable {
+        /// Stop decoding and throw the error.
+        case `throw`
+        /// Leave the property at its value before decoding (its default) and go on.
+        case skip
+        /// Like `skip`, and keep the error: see ``JSONMapper/decodeReportingIssues(_:from:options:)-(_,Data,_)``.
+        case collect
+    }
+
+    /// What a number means when it is decoded as a `Date`.
+    public enum DateUnit: Sendable, Equatable {
+        /// Unix time in seconds.
+        case secondsSince1970
+        /// Unix time in milliseconds.
+        case millisecondsSince1970
+    }
+
+    /// Lenient (the default) or strict conversion.
+    public var coercion: Coercion
+    /// What happens to values that cannot be converted. Defaults to ``InvalidValuePolicy/throw``.
+    public var invalidValuePolicy: InvalidValuePolicy
+    /// The unit of numeric dates. Defaults to seconds.
+    public var dateUnit: DateUnit
+    /// Whether the strings `"nan"`, `"inf"` and `"-inf"` decode as non-finite `Double`/`Float`.
+    public var allowsNonFiniteStrings: Bool
+    /// The deepest nesting of objects and arrays accepted; deeper input fails with
+    /// ``JSONMapperError/depthLimitExceeded(path:)``. Defaults to 512.
+    public var maxDepth: Int
+
+    /// Options with the given values; the defaults are lenient, throwing, seconds, finite only, 512.
+    public init(
+        coercion: Coercion = .lenient,
+        invalidValuePolicy: InvalidValuePolicy = .throw,
+        dateUnit: DateUnit = .secondsSince1970,
+        allowsNonFiniteStrings: Bool = false,
+        maxDepth: Int = 512
+    ) {
+        self.coercion = coercion
+        self.invalidValuePolicy = invalidValuePolicy
+        self.dateUnit = dateUnit
+        self.allowsNonFiniteStrings = allowsNonFiniteStrings
+        self.maxDepth = maxDepth
+    }
+
+    /// Strict conversion, throwing on the first problem.
+    public static let strict = DecodingOptions(coercion: .strict)
+}

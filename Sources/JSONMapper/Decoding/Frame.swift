@@ -1,0 +1,78 @@
+/// One open object or array while decoding: which reader handles its events, and where the
+/// value it fills lives. Frames are plain data kept on the session's ``FrameStack``; the
+/// readers they point to are owned by compiled metadata (or by the session), so the frame
+/// holds them `unowned(unsafe)` and pushes and pops do no reference counting.
+struct Frame {
+    /// Handles the events inside this container.
+    unowned(unsafe) var consumer: _JSONReader
+    /// The reader that initialized `storage`, when the frame owns it; it destroys the value if
+    /// decoding stops before the parent takes it.
+    unowned(unsafe) var owner: _JSONReader?
+    /// The value being filled: a model, an array, a dictionary… (or, for a key-path frame,
+    /// the model that owns the path).
+    var storage: UnsafeMutableRawPointer
+    /// Per-property bytes of a model (fallback priority of the key that set it, or unset),
+    /// present when the model has required or multi-key properties.
+    var state: UnsafeMutablePointer<UInt8>?
+    /// The mapper entry of the current key or array position (models and key paths).
+    unowned(unsafe) var entry: MapperEntry?
+    /// The binding whose property is being decoded by the child frame.
+    unowned(unsafe) var pending: KeyBinding?
+    /// Elements seen so far (arrays).
+    var index = 0
+    /// The current key (dictionaries).
+    var key: String?
+    /// Arena position to return to when the frame is popped.
+    var arenaMark: Arena.Mark
+
+    init(consumer: _JSONReader, owner: _JSONReader?, storage: UnsafeMutableRawPointer,
+         state: UnsafeMutablePointer<UInt8>? = nil, arenaMark: Arena.Mark) {
+        self.consumer = consumer
+        self.owner = owner
+        self.storage = storage
+        self.state = state
+        self.arenaMark = arenaMark
+    }
+}
+
+/// The stack of open frames, in fixed blocks so a frame's address stays valid while frames
+/// are pushed above it.
+struct FrameStack {
+    private static let blockSize = 64
+    private var blocks: [UnsafeMutablePointer<Frame>] = []
+    /// Number of frames on the stack.
+    private(set) var count = 0
+
+    /// The innermost frame. The stack must not be empty.
+    var top: UnsafeMutablePointer<Frame> {
+        blocks[(count - 1) / Self.blockSize] + (count - 1) % Self.blockSize
+    }
+
+    @discardableResult
+    mutating func push(_ frame: Frame) -> UnsafeMutablePointer<Frame> {
+        let block = count / Self.blockSize
+        if block == blocks.count {
+            blocks.append(.allocate(capacity: Self.blockSize))
+        }
+        let slot = blocks[block] + count % Self.blockSize
+        slot.initialize(to: frame)
+        count += 1
+        return slot
+    }
+
+    mutating func pop() {
+        top.deinitialize(count: 1)
+        count -= 1
+    }
+
+    subscript(i: Int) -> UnsafeMutablePointer<Frame> {
+        blocks[i / Self.blockSize] + i % Self.blockSize
+    }
+
+    /// Frees the blocks; frames still on the stack must have been popped.
+    mutating func release() {
+        precondition(count == 0, "frames left on the stack")
+        for block in blocks { block.deallocate() }
+        blocks = []
+    }
+}

@@ -1,0 +1,153 @@
+/// Reads the events of a model's object, or of an object or array a key path passes through,
+/// and routes each value to the properties its key binds (the dictionary-driven walk:
+/// key → mapper entry → binding chain → typed setter).
+///
+/// Frames of key-path levels share the model frame's storage and state bytes.
+class MapperConsumer: _JSONReader, @unchecked Sendable {
+    /// The model this consumer's frames fill. Metas live as long as the registry (forever).
+    unowned(unsafe) let meta: ModelMeta
+
+    init(meta: ModelMeta) {
+        self.meta = meta
+    }
+
+    /// Sets every property bound to `entry` from a scalar, honoring key priority.
+    @inline(__always)
+    final func assign(_ event: ScalarEvent, entry: MapperEntry, in frame: UnsafeMutablePointer<Frame>,
+                      _ session: DecodingSession) throws(JSONMapperError) {
+        var link = entry.first
+        while let binding = link {
+            let property = binding.property
+            if let state = frame.pointee.state, property.isTracked {
+                if binding.priority <= state[property.index],
+                   try property.assign(event, model: frame.pointee.storage, session) {
+                    state[property.index] = binding.priority
+                }
+            } else {
+                _ = try property.assign(event, model: frame.pointee.storage, session)
+            }
+            link = binding.next
+        }
+    }
+
+    /// Starts a container value under `entry`: one consumer decodes it directly, several
+    /// share it through a ``FanOut``, none skip it.
+    final func begin(isObject: Bool, entry: MapperEntry?, in frame: UnsafeMutablePointer<Frame>,
+                     _ session: DecodingSession) throws(JSONMapperError) {
+        frame.pointee.pending = nil
+        guard let entry else { session.skipValue(); return }
+        let path: _JSONReader? = isObject ? entry.object?.consumer : entry.array?.consumer
+        var eligibleCount = 0
+        var single: KeyBinding?
+        var link = entry.first
+        while let binding = link {
+            if isEligible(binding, frame) { eligibleCount += 1; single = binding }
+            link = binding.next
+        }
+        switch (eligibleCount, path) {
+        case (0, nil):
+            session.skipValue()
+        case (1, nil):
+            frame.pointee.pending = single
+            try single!.property.begin(isObject: isObject, session)
+        case (0, let path?):
+            session.pushBorrowed(consumer: path, storage: frame.pointee.storage, state: frame.pointee.state)
+        default:
+            var targets: [FanOut.Target] = []
+            link = entry.first
+            while let binding = link {
+                if isEligible(binding, frame) { targets.append(.property(binding)) }
+                link = binding.next
+            }
+            if let path { targets.append(.path(path)) }
+            session.fanOut(isObject: isObject, to: targets)
+        }
+    }
+
+    /// A binding may set its property unless a key of higher priority already has.
+    @inline(__always)
+    private func isEligible(_ binding: KeyBinding, _ frame: UnsafeMutablePointer<Frame>) -> Bool {
+        guard let state = frame.pointee.state, binding.property.isTracked else { return true }
+        return binding.priority <= state[binding.property.index]
+    }
+
+    override final func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>,
+                                   _ session: DecodingSession) throws(JSONMapperError) {
+        // Key-path frames wrote into the model directly; only a property's own value is taken.
+        guard let binding = frame.pointee.pending else { return }
+        frame.pointee.pending = nil
+        let property = binding.property
+        try property.commit(child.pointee.storage, model: frame.pointee.storage, session)
+        if let state = frame.pointee.state, property.isTracked { state[property.index] = binding.priority }
+    }
+}
+
+/// The consumer of a model's object (`isRoot`) or of an object a key path passes through.
+final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
+    private let node: PathNode
+    private let isRoot: Bool
+
+    init(meta: ModelMeta, node: PathNode, isRoot: Bool) {
+        self.node = node
+        self.isRoot = isRoot
+        super.init(meta: meta)
+    }
+
+    override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        frame.pointee.entry = node.keys[text]
+    }
+
+    override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        // A key no property maps: its scalar is dropped without being looked at.
+        guard let entry = frame.pointee.entry else { return }
+        try assign(event, entry: entry, in: frame, session)
+    }
+
+    override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        try begin(isObject: isObject, entry: frame.pointee.entry, in: frame, session)
+    }
+
+    override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        guard isRoot, let state = frame.pointee.state else { return }
+        frame.pointee.entry = nil
+        for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
+            try session.report(.keyNotFound(path: session.currentPath(appending: .key(property.name))))
+        }
+    }
+
+    override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
+        frame.pointee.entry.map { .key($0.name) }
+    }
+}
+
+/// The consumer of an array a key path indexes into (`"urls[0].expanded"`): elements at
+/// mapped positions are routed, the others skipped.
+final class ArrayPathConsumer: MapperConsumer, @unchecked Sendable {
+    private let node: ArrayPathNode
+
+    init(meta: ModelMeta, node: ArrayPathNode) {
+        self.node = node
+        super.init(meta: meta)
+    }
+
+    @inline(__always)
+    private func nextEntry(_ frame: UnsafeMutablePointer<Frame>) -> MapperEntry? {
+        let entry = node.element(frame.pointee.index)
+        frame.pointee.index += 1
+        frame.pointee.entry = entry
+        return entry
+    }
+
+    override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        guard let entry = nextEntry(frame) else { return }
+        try assign(event, entry: entry, in: frame, session)
+    }
+
+    override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        try begin(isObject: isObject, entry: nextEntry(frame), in: frame, session)
+    }
+
+    override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
+        frame.pointee.index > 0 ? .index(frame.pointee.index - 1) : nil
+    }
+}

@@ -1,0 +1,36 @@
+/// Decodes JSON objects into a ``JSONMappable`` model through its compiled ``ModelMeta``.
+final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sendable {
+    /// Set by the registry right after the reader is registered, before any other thread can
+    /// see it (the registry's lock orders the write before every read).
+    var meta: ModelMeta!
+
+    override var expected: String { "an object (\(Model.self))" }
+
+    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Model? {
+        if case .null = event {
+            try session.nullForNonOptional(expected: expected)
+        } else {
+            try session.coercionFailed(.mismatch, expected: expected, found: event)
+        }
+        return nil
+    }
+
+    override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
+        guard isObject else { return try session.containerMismatch(expected: expected, isObject: false) }
+        session.pushOwned(Model(), consumer: meta.root.consumer, owner: self, stateBytes: meta.stateCount)
+    }
+
+    /// Starts decoding the object into an existing instance (``JSONMappable/update(fromJSON:options:)``).
+    func beginUpdating(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession) {
+        session.pushBorrowed(consumer: meta.root.consumer, storage: UnsafeMutableRawPointer(storage),
+                             state: session.makeState(count: meta.stateCount))
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Model? {
+        storage.assumingMemoryBound(to: Model.self).move()
+    }
+
+    override func destroy(_ storage: UnsafeMutableRawPointer) {
+        storage.assumingMemoryBound(to: Model.self).deinitialize(count: 1)
+    }
+}

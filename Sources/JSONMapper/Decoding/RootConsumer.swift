@@ -1,0 +1,44 @@
+/// The bottom frame of a decode: receives the top-level value into the caller's result slot.
+final class RootConsumer<Value>: _JSONReader, @unchecked Sendable {
+    private let reader: ValueReader<Value>
+
+    init(reader: ValueReader<Value>) { self.reader = reader }
+
+    /// The frame's storage is the caller's `Value?` result.
+    private func result(_ frame: UnsafeMutablePointer<Frame>) -> UnsafeMutablePointer<Value?> {
+        frame.pointee.storage.assumingMemoryBound(to: Value?.self)
+    }
+
+    override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        guard let value = try reader.read(event, session) else {
+            // There is no default to keep for a top-level value.
+            throw .typeMismatch(path: "", expected: reader.expected, found: event.kindDescription)
+        }
+        result(frame).pointee = value
+    }
+
+    override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        try reader.begin(isObject: isObject, session)
+    }
+
+    override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        result(frame).pointee = try reader.take(child.pointee.storage, session)
+    }
+}
+
+/// The bottom frame of ``JSONMappable/update(fromJSON:options:)``: the top-level object is
+/// decoded into the caller's existing instance.
+final class UpdateRootConsumer<Model: JSONMappable>: _JSONReader, @unchecked Sendable {
+    private let reader: ModelReader<Model>
+
+    init(reader: ModelReader<Model>) { self.reader = reader }
+
+    override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        throw .typeMismatch(path: "", expected: reader.expected, found: event.kindDescription)
+    }
+
+    override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        guard isObject else { throw .typeMismatch(path: "", expected: reader.expected, found: "an array") }
+        reader.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), session)
+    }
+}

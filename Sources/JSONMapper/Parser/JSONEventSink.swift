@@ -1,0 +1,22 @@
+/// Receives the parser's events, in document order.
+///
+/// Each method returns `false` to stop the parse; the sink then keeps the reason, and the
+/// parser rethrows it from ``JSONParser/parse(_:)`` or ``JSONParser/finish()``.
+/// Subclasses override what they need; the defaults accept and ignore every event.
+class JSONEventSink {
+    /// The error that made a method return `false`.
+    var failure: JSONMapperError?
+
+    func null() -> Bool { true }
+    func bool(_ value: Bool) -> Bool { true }
+    /// A number, as its raw RFC 8259 text (so 64-bit and decimal values stay exact).
+    func number(_ text: JSONBytes) -> Bool { true }
+    /// A string's contents, unescaped, valid UTF-8.
+    func string(_ text: JSONBytes) -> Bool { true }
+    func beginObject() -> Bool { true }
+    /// An object key, unescaped, valid UTF-8.
+    func key(_ text: JSONBytes) -> Bool { true }
+    func endObject() -> Bool { true }
+    func beginArray() -> Bool { true }
+    func endArray() -> Bool { true }
+}

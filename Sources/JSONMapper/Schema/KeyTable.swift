@@ -1,0 +1,92 @@
+/// JSON key bytes → value, looked up straight from the parser's bytes with no `String`
+/// made: open addressing over a power-of-two slot array, FNV-1a hashes, keys stored back to
+/// back in one buffer. Built once with ``insert(_:make:)``, then only read.
+final class KeyTable<Value: AnyObject> {
+    private var keyBytes: [UInt8] = []
+    /// Per entry: start in `keyBytes`, length, hash.
+    private var entries: [(start: Int, count: Int, hash: UInt32)] = []
+    private(set) var values: [Value] = []
+    /// Entry index + 1 per slot; 0 is empty.
+    private var slots: [Int32] = Array(repeating: 0, count: 8)
+
+    var count: Int { values.count }
+
+    /// The value for `key`, creating it with `make` if the key is new.
+    func insert(_ key: String, make: () -> Value) -> Value {
+        let utf8 = Array(key.utf8)
+        let hash = utf8.withUnsafeBufferPointer { Self.hash($0) }
+        if let existing = utf8.withUnsafeBufferPointer({ lookup($0, hash: hash) }) { return existing }
+        let value = make()
+        entries.append((keyBytes.count, utf8.count, hash))
+        keyBytes.append(contentsOf: utf8)
+        values.append(value)
+        if entries.count * 2 > slots.count { rehash(capacity: slots.count * 2) } else { place(entries.count - 1) }
+        return value
+    }
+
+    @inline(__always)
+    subscript(key: JSONBytes) -> Value? {
+        lookup(key.buffer, hash: Self.hash(key.buffer))
+    }
+
+    /// The value for a key given as a `String` (dictionary decoding).
+    subscript(key: String) -> Value? {
+        var key = key
+        return key.withUTF8 { lookup($0, hash: Self.hash($0)) }
+    }
+
+    /// Every key with its value, in insertion order.
+    var keysAndValues: [(key: String, value: Value)] {
+        entries.indices.map { i in
+            let e = entries[i]
+            return (String(decoding: keyBytes[e.start..<e.start + e.count], as: UTF8.self), values[i])
+        }
+    }
+
+    @inline(__always)
+    private func lookup(_ key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Value? {
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { return nil }
+            let e = entries[stored - 1]
+            if e.hash == hash, e.count == key.count, keysEqual(e.start, key) { return values[stored - 1] }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    @inline(__always)
+    private func keysEqual(_ start: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        keyBytes.withUnsafeBufferPointer { stored in
+            key.isEmpty || memcmp(stored.baseAddress! + start, key.baseAddress!, key.count) == 0
+        }
+    }
+
+    private func place(_ entry: Int) {
+        let mask = slots.count - 1
+        var slot = Int(entries[entry].hash) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(entry + 1)
+    }
+
+    private func rehash(capacity: Int) {
+        slots = Array(repeating: 0, count: capacity)
+        for i in entries.indices { place(i) }
+    }
+
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for byte in bytes { h = (h ^ UInt32(byte)) &* 16_777_619 }
+        return h
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
