@@ -8,7 +8,7 @@ enum FloatingPointCoercion {
     /// From a JSON number's raw text. Values beyond `Double`'s range are `.invalid`
     /// rather than silently becoming infinity.
     static func double(fromNumber text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> Double {
-        if let value = clingerFastPath(text) { return value }
+        if let value = fastPath(text) { return value }
         let value = parseGeneral(text)
         guard value.isFinite else { throw .invalid("\(describe(text)) is out of range for Double") }
         return value
@@ -46,37 +46,55 @@ enum FloatingPointCoercion {
         }
     }
 
-    /// Clinger's fast path: when the digits form an integer below 2^53 and the decimal exponent
-    /// is within ±22, both operands are exact doubles and one IEEE multiply or divide rounds
-    /// correctly. Covers most real-world numbers (coordinates, prices) without strtod.
+    /// The significand (up to 19 digits) and decimal exponent of a JSON number, read in one
+    /// pass; then Clinger's fast path when both are exact doubles (one IEEE multiply or divide
+    /// rounds correctly), else Eisel-Lemire. `nil` sends the number to the general parser:
+    /// more than 19 significant digits, or a case the fast algorithms cannot decide.
     @inline(__always)
-    private static func clingerFastPath(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    private static func fastPath(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         let n = text.count
         let negative = n > 0 && text[0] == UInt8(ascii: "-")
         if negative { i = 1 }
-        var mantissa: UInt64 = 0
+        var significand: UInt64 = 0
         var digits = 0
         var scale = 0
         while i < n, text[i] &- 48 < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(text[i] &- 48)
-            digits += 1
+            significand = significand &* 10 &+ UInt64(text[i] &- 48)
+            if significand != 0 { digits += 1 }
             i += 1
         }
         if i < n, text[i] == UInt8(ascii: ".") {
             i += 1
             while i < n, text[i] &- 48 < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(text[i] &- 48)
-                digits += 1
+                significand = significand &* 10 &+ UInt64(text[i] &- 48)
+                if significand != 0 { digits += 1 }
                 scale -= 1
                 i += 1
             }
         }
-        // Exponents and long mantissas take the general path.
-        guard i == n, digits > 0, digits <= 15, scale >= -22 else { return nil }
-        var value = Double(mantissa)
-        if scale < 0 { value /= exactPowersOfTen[-scale] }
-        return negative ? -value : value
+        if i < n, text[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var exponentNegative = false
+            if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+                exponentNegative = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var exponent = 0
+            while i < n, text[i] &- 48 < 10 {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(text[i] &- 48) }
+                i += 1
+            }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        guard i == n, digits <= 19 else { return nil }
+        if significand == 0 { return negative ? -0.0 : 0.0 }
+        if significand < 1 << 53, scale >= -22, scale <= 22 {
+            let value = scale < 0 ? Double(significand) / exactPowersOfTen[-scale]
+                                  : Double(significand) * exactPowersOfTen[scale]
+            return negative ? -value : value
+        }
+        return EiselLemire.double(significand: significand, power: scale, negative: negative)
     }
 
     /// The general path: the standard library's parser (locale-independent, correctly rounded).

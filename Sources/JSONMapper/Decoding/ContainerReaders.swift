@@ -1,15 +1,58 @@
+/// `Optional` as a type parameter: lets ``OptionalReader`` name its value type as a class
+/// parameter, so its generic code never looks `Optional<Wrapped>`'s metadata up per value.
+protocol OptionalRepresentable {
+    associatedtype Wrapped
+    static var nilValue: Self { get }
+    init(wrapping value: Wrapped)
+}
+
+extension Optional: OptionalRepresentable {
+    static var nilValue: Self { nil }
+    init(wrapping value: Wrapped) { self = .some(value) }
+}
+
 /// `Optional<Wrapped>`: `null` is `nil` (also when updating a value that had one); anything
 /// else is the wrapped type's.
-final class OptionalReader<Wrapped>: ValueReader<Wrapped?>, @unchecked Sendable {
+final class OptionalReader<Wrapped, Value: OptionalRepresentable>: ValueReader<Value>, @unchecked Sendable
+where Value.Wrapped == Wrapped {
     private let wrapped: ValueReader<Wrapped>
 
     init(wrapped: ValueReader<Wrapped>) { self.wrapped = wrapped }
 
     override var expected: String { wrapped.expected }
 
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Wrapped?? {
-        if case .null = event { return .some(nil) }
-        return try wrapped.read(event, session).map { .some($0) }
+    /// `null`, or a blank string for a type that reads it as no value.
+    @inline(__always)
+    private func isNil(_ event: ScalarEvent) -> Bool {
+        switch event {
+        case .null: true
+        case .string(let text): wrapped.blankStringIsNil && trimmingASCIIWhitespace(text.buffer).isEmpty
+        default: false
+        }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Value>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        if isNil(event) {
+            destination.initialize(to: .nilValue)
+            return true
+        }
+        return try withScratch(session) { (scratch) throws(JSONMapperError) in
+            guard try wrapped.initialize(event, at: scratch, session) else { return false }
+            destination.initialize(to: Value(wrapping: scratch.move()))
+            return true
+        }
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Value>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        if isNil(event) {
+            destination.pointee = .nilValue
+            return true
+        }
+        return try withScratch(session) { (scratch) throws(JSONMapperError) in
+            guard try wrapped.initialize(event, at: scratch, session) else { return false }
+            destination.pointee = Value(wrapping: scratch.move())
+            return true
+        }
     }
 
     // The frame the wrapped reader pushes holds a `Wrapped`; taking it wraps it.
@@ -17,62 +60,99 @@ final class OptionalReader<Wrapped>: ValueReader<Wrapped?>, @unchecked Sendable 
         try wrapped.begin(isObject: isObject, session)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Wrapped?? {
-        try wrapped.take(storage, session).map { .some($0) }
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Value>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        try withScratch(session) { (scratch) throws(JSONMapperError) in
+            guard try wrapped.take(storage, initializing: scratch, session) else { return false }
+            destination.initialize(to: Value(wrapping: scratch.move()))
+            return true
+        }
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Value>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        try withScratch(session) { (scratch) throws(JSONMapperError) in
+            guard try wrapped.take(storage, initializing: scratch, session) else { return false }
+            destination.pointee = Value(wrapping: scratch.move())
+            return true
+        }
+    }
+
+    /// Uninitialized arena memory for one `Wrapped`, given back when `body` returns.
+    @inline(__always)
+    private func withScratch(_ session: DecodingSession,
+                             _ body: (UnsafeMutablePointer<Wrapped>) throws(JSONMapperError) -> Bool) throws(JSONMapperError) -> Bool {
+        let mark = session.arenaMark
+        defer { session.resetArena(to: mark) }
+        return try body(session.allocate(Wrapped.self))
     }
 }
 
-/// A collection built one element at a time from a JSON array.
+/// A collection built from the elements of a JSON array.
 protocol ElementCollection {
     associatedtype Element
-    init()
-    mutating func add(_ element: Element)
+    /// The collection of `count` elements moved out of `elements`.
+    init(moving elements: UnsafeMutablePointer<Element>, count: Int)
 }
 
 extension Array: ElementCollection {
-    mutating func add(_ element: Element) { append(element) }
+    init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
+        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.moveInitialize(from: elements, count: count) }
+            initialized = count
+        }
+    }
 }
 
 extension Set: ElementCollection {
-    mutating func add(_ element: Element) { insert(element) }
+    init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
+        self.init(minimumCapacity: count)
+        for i in 0..<count { insert((elements + i).move()) }
+    }
 }
 
-/// `Array` and `Set` from JSON arrays; also the consumer of the array's frame.
-final class CollectionReader<Collection: ElementCollection>: ValueReader<Collection>, @unchecked Sendable {
-    private let element: ValueReader<Collection.Element>
+/// `Array` and `Set` from JSON arrays; also the consumer of the array's frame, whose storage
+/// is an ``ElementList``.
+final class CollectionReader<Element, Collection: ElementCollection>: ValueReader<Collection>, @unchecked Sendable
+where Collection.Element == Element {
+    private let element: ValueReader<Element>
 
-    init(element: ValueReader<Collection.Element>) { self.element = element }
+    init(element: ValueReader<Element>) { self.element = element }
 
     override var expected: String { "an array of \(element.expected)" }
 
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Collection? {
-        if case .null = event {
-            try session.nullForNonOptional(expected: expected)
-        } else {
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-        }
-        return nil
-    }
-
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         guard !isObject else { return try session.containerMismatch(expected: expected, isObject: true) }
-        session.pushOwned(Collection(), consumer: self, owner: self)
+        session.pushOwned(ElementList(borrowing: session.borrowElementBlock()), consumer: self, owner: self)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Collection? {
-        storage.assumingMemoryBound(to: Collection.self).move()
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Collection>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        let list = storage.assumingMemoryBound(to: ElementList.self)
+        destination.initialize(to: Collection(moving: list.pointee.elements(Element.self), count: list.pointee.count))
+        list.pointee.recycle(session)
+        return true
     }
 
-    override func destroy(_ storage: UnsafeMutableRawPointer) {
-        storage.assumingMemoryBound(to: Collection.self).deinitialize(count: 1)
+    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Collection>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        let list = storage.assumingMemoryBound(to: ElementList.self)
+        destination.pointee = Collection(moving: list.pointee.elements(Element.self), count: list.pointee.count)
+        list.pointee.recycle(session)
+        return true
+    }
+
+    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
+        storage.assumingMemoryBound(to: ElementList.self).pointee.release(destroying: Element.self, session)
     }
 
     // MARK: Frame events
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
         frame.pointee.index += 1
-        if let value = try element.read(event, session) {
-            frame.pointee.storage.assumingMemoryBound(to: Collection.self).pointee.add(value)
+        let list = frame.pointee.storage.assumingMemoryBound(to: ElementList.self)
+        if try element.initialize(event, at: list.pointee.nextSlot(Element.self, session), session) {
+            list.pointee.commit()
         } else if case .null = event {
             // An element has no default to keep: a null in a non-optional array is reported.
             try session.coercionFailed(.mismatch, expected: element.expected, found: event)
@@ -85,8 +165,10 @@ final class CollectionReader<Collection: ElementCollection>: ValueReader<Collect
     }
 
     override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard let value = try element.take(child.pointee.storage, session) else { return }
-        frame.pointee.storage.assumingMemoryBound(to: Collection.self).pointee.add(value)
+        let list = frame.pointee.storage.assumingMemoryBound(to: ElementList.self)
+        if try element.take(child.pointee.storage, initializing: list.pointee.nextSlot(Element.self, session), session) {
+            list.pointee.commit()
+        }
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
@@ -94,34 +176,68 @@ final class CollectionReader<Collection: ElementCollection>: ValueReader<Collect
     }
 }
 
-/// `[String: Value]` from JSON objects. A repeated key keeps its last value.
-final class DictionaryReader<Value>: ValueReader<[String: Value]>, @unchecked Sendable {
+/// A dictionary keyed by `String`, built from an object's keys and values.
+protocol StringKeyedCollection {
+    associatedtype Value
+    /// The dictionary of `count` entries moved out of `keys` and `values`; a repeated key
+    /// keeps its last value.
+    init(movingKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<Value>, count: Int)
+}
+
+extension Dictionary: StringKeyedCollection where Key == String {
+    init(movingKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<Value>, count: Int) {
+        self.init(minimumCapacity: count)
+        for i in 0..<count { self[(keys + i).move()] = (values + i).move() }
+    }
+}
+
+/// Keys and values of a dictionary being decoded.
+struct KeyValueLists {
+    var keys: ElementList
+    var values: ElementList
+}
+
+/// `[String: Value]` from JSON objects; also the consumer of the object's frame.
+final class DictionaryReader<Value, Dictionary: StringKeyedCollection>: ValueReader<Dictionary>, @unchecked Sendable
+where Dictionary.Value == Value {
     private let value: ValueReader<Value>
 
     init(value: ValueReader<Value>) { self.value = value }
 
     override var expected: String { "an object of \(value.expected)" }
 
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> [String: Value]? {
-        if case .null = event {
-            try session.nullForNonOptional(expected: expected)
-        } else {
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-        }
-        return nil
-    }
-
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         guard isObject else { return try session.containerMismatch(expected: expected, isObject: false) }
-        session.pushOwned([String: Value](), consumer: self, owner: self)
+        let lists = KeyValueLists(keys: ElementList(borrowing: session.borrowElementBlock()),
+                                  values: ElementList(borrowing: session.borrowElementBlock()))
+        session.pushOwned(lists, consumer: self, owner: self)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> [String: Value]? {
-        storage.assumingMemoryBound(to: [String: Value].self).move()
+    private func build(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) -> Dictionary {
+        let lists = storage.assumingMemoryBound(to: KeyValueLists.self)
+        let built = Dictionary(movingKeys: lists.pointee.keys.elements(String.self),
+                               values: lists.pointee.values.elements(Value.self), count: lists.pointee.values.count)
+        lists.pointee.keys.recycle(session)
+        lists.pointee.values.recycle(session)
+        return built
     }
 
-    override func destroy(_ storage: UnsafeMutableRawPointer) {
-        storage.assumingMemoryBound(to: [String: Value].self).deinitialize(count: 1)
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Dictionary>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        destination.initialize(to: build(storage, session))
+        return true
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Dictionary>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        destination.pointee = build(storage, session)
+        return true
+    }
+
+    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
+        let lists = storage.assumingMemoryBound(to: KeyValueLists.self)
+        lists.pointee.keys.release(destroying: String.self, session)
+        lists.pointee.values.release(destroying: Value.self, session)
     }
 
     // MARK: Frame events
@@ -130,9 +246,17 @@ final class DictionaryReader<Value>: ValueReader<[String: Value]>, @unchecked Se
         frame.pointee.key = text.string
     }
 
+    /// Stores the current key beside a value that has just been stored at the next value slot.
+    private func commit(_ lists: UnsafeMutablePointer<KeyValueLists>, _ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) {
+        lists.pointee.keys.nextSlot(String.self, session).initialize(to: frame.pointee.key!)
+        lists.pointee.keys.commit()
+        lists.pointee.values.commit()
+    }
+
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        if let decoded = try value.read(event, session) {
-            frame.pointee.storage.assumingMemoryBound(to: [String: Value].self).pointee[frame.pointee.key!] = decoded
+        let lists = frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self)
+        if try value.initialize(event, at: lists.pointee.values.nextSlot(Value.self, session), session) {
+            commit(lists, frame, session)
         } else if case .null = event {
             try session.coercionFailed(.mismatch, expected: value.expected, found: event)
         }
@@ -143,8 +267,10 @@ final class DictionaryReader<Value>: ValueReader<[String: Value]>, @unchecked Se
     }
 
     override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard let decoded = try value.take(child.pointee.storage, session) else { return }
-        frame.pointee.storage.assumingMemoryBound(to: [String: Value].self).pointee[frame.pointee.key!] = decoded
+        let lists = frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self)
+        if try value.take(child.pointee.storage, initializing: lists.pointee.values.nextSlot(Value.self, session), session) {
+            commit(lists, frame, session)
+        }
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
@@ -155,8 +281,9 @@ final class DictionaryReader<Value>: ValueReader<[String: Value]>, @unchecked Se
 /// A property mapped through a ``JSONValueTransformer``: decodes the transformer's JSON
 /// representation, then converts it.
 final class TransformReader<Transformer: JSONValueTransformer>: ValueReader<Transformer.Value>, @unchecked Sendable {
+    private typealias JSONRepresentation = Transformer.JSONRepresentation
     private let transformer: Transformer
-    private let inner: ValueReader<Transformer.JSONRepresentation>
+    private let inner: ValueReader<JSONRepresentation>
 
     init(transformer: Transformer, inner: ValueReader<Transformer.JSONRepresentation>) {
         self.transformer = transformer
@@ -165,28 +292,39 @@ final class TransformReader<Transformer: JSONValueTransformer>: ValueReader<Tran
 
     override var expected: String { inner.expected }
 
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Transformer.Value? {
-        guard let json = try inner.read(event, session) else { return nil }
-        return try transform(json, session)
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Transformer.Value>,
+                             _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        try transform(into: destination, session) { (json) throws(JSONMapperError) in try inner.initialize(event, at: json, session) }
     }
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         try inner.begin(isObject: isObject, session)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Transformer.Value? {
-        guard let json = try inner.take(storage, session) else { return nil }
-        return try transform(json, session)
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Transformer.Value>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        try transform(into: destination, session) { (json) throws(JSONMapperError) in
+            try inner.take(storage, initializing: json, session)
+        }
     }
 
-    private func transform(_ json: Transformer.JSONRepresentation, _ session: DecodingSession) throws(JSONMapperError) -> Transformer.Value? {
+    /// Decodes the JSON representation with `decode`, then initializes `destination` with the
+    /// transformed value. A transformer's error is reported at the current path.
+    private func transform(into destination: UnsafeMutablePointer<Transformer.Value>, _ session: DecodingSession,
+                           _ decode: (UnsafeMutablePointer<JSONRepresentation>) throws(JSONMapperError) -> Bool) throws(JSONMapperError) -> Bool {
+        let mark = session.arenaMark
+        defer { session.resetArena(to: mark) }
+        let json = session.allocate(JSONRepresentation.self)
+        guard try decode(json) else { return false }
+        let representation = json.move()
         do {
-            return try transformer.value(from: json)
+            destination.initialize(to: try transformer.value(from: representation))
+            return true
         } catch let error as JSONMapperError {
             throw error
         } catch {
             try session.report(.invalidValue(path: session.currentPath(), reason: "\(error)"))
-            return nil
+            return false
         }
     }
 }

@@ -8,27 +8,73 @@ final class DecodingSession: JSONEventSink {
     let options: DecodingOptions
     /// True for ``DecodingOptions/Coercion/strict``, read on every coercion.
     let isStrict: Bool
-    private(set) var frames = FrameStack()
-    var arena = Arena()
     /// Errors kept under ``DecodingOptions/InvalidValuePolicy/collect``.
     private(set) var issues: [JSONMapperError] = []
 
-    /// Open containers, skipped ones included, for the depth limit.
-    private var depth = 0
-    /// Open containers inside a value being skipped (0 when not skipping).
-    private var skipDepth = 0
-    /// Set while a value is being recorded for several consumers (see ``FanOut``).
-    private var recording: FanOut?
+    /// The state every event touches. It lives behind a pointer the session owns because a
+    /// stored `var` of a class is checked for exclusive access at run time on every access,
+    /// which measured at a tenth of the decode time; through the pointer it is a plain load.
+    /// Only this session uses the pointer, on one thread at a time, and frees it in `deinit`.
+    private let state: UnsafeMutablePointer<State>
 
-    init(options: DecodingOptions) {
+    private struct State {
+        var frames = FrameStack()
+        var arena = Arena()
+        /// Open containers, skipped ones included, for the depth limit.
+        var depth = 0
+        /// Open containers inside a value being skipped (0 when not skipping).
+        var skipDepth = 0
+        /// Set while a value is being recorded for several consumers (see ``FanOut``).
+        var recording: FanOut?
+        /// Spare element buffers (see ``ElementList``).
+        var spareElementBlocks: [(base: UnsafeMutableRawPointer, bytes: Int)] = []
+    }
+
+    /// Whether a mapping error lets the parse run on to the end (events ignored), so that a
+    /// syntax error later in the document is reported instead: whole-document decoding does,
+    /// chunk-fed decoding stops at once.
+    private let checksWholeDocument: Bool
+
+    init(options: DecodingOptions, checksWholeDocument: Bool) {
+        self.checksWholeDocument = checksWholeDocument
         self.options = options
         self.isStrict = options.coercion == .strict
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
     }
 
     deinit {
         unwind()
-        arena.release()
-        frames.release()
+        state.pointee.arena.release()
+        state.pointee.frames.release()
+        for block in state.pointee.spareElementBlocks { block.base.deallocate() }
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    // MARK: Scratch memory
+
+    /// The arena position to return to with ``resetArena(to:)``.
+    var arenaMark: Arena.Mark { state.pointee.arena.mark }
+
+    /// Gives back everything allocated since `mark`.
+    func resetArena(to mark: Arena.Mark) { state.pointee.arena.reset(to: mark) }
+
+    /// Uninitialized memory for one `V`, valid until the arena is reset below it.
+    func allocate<V>(_ type: V.Type) -> UnsafeMutablePointer<V> { state.pointee.arena.allocate(type) }
+
+    /// A spare element buffer, if the pool has one.
+    func borrowElementBlock() -> (base: UnsafeMutableRawPointer, bytes: Int)? {
+        state.pointee.spareElementBlocks.popLast()
+    }
+
+    /// Keeps a buffer for reuse (a few per nesting level are plenty), or frees it.
+    func recycleElementBlock(_ block: (base: UnsafeMutableRawPointer, bytes: Int)) {
+        if state.pointee.spareElementBlocks.count < 32 {
+            state.pointee.spareElementBlocks.append(block)
+        } else {
+            block.base.deallocate()
+        }
     }
 
     // MARK: Frames
@@ -36,40 +82,35 @@ final class DecodingSession: JSONEventSink {
     /// Pushes a frame whose storage, a fresh `initialValue` in the arena, belongs to `owner`.
     @discardableResult
     func pushOwned<V>(_ initialValue: V, consumer: _JSONReader, owner: _JSONReader, stateBytes: Int = 0) -> UnsafeMutablePointer<Frame> {
-        let mark = arena.mark
-        let storage = arena.allocate(V.self)
+        let mark = state.pointee.arena.mark
+        let storage = state.pointee.arena.allocate(V.self)
         storage.initialize(to: initialValue)
-        var state: UnsafeMutablePointer<UInt8>?
-        if stateBytes > 0 {
-            let bytes = arena.allocate(UInt8.self, count: stateBytes)
-            bytes.initialize(repeating: PropertyState.unset, count: stateBytes)
-            state = bytes
-        }
-        return frames.push(Frame(consumer: consumer, owner: owner, storage: UnsafeMutableRawPointer(storage),
-                                 state: state, arenaMark: mark))
+        return state.pointee.frames.push(Frame(consumer: consumer, owner: owner, storage: UnsafeMutableRawPointer(storage),
+                                               state: makeState(count: stateBytes), arenaMark: mark))
     }
 
     /// Pushes a frame over storage that someone else owns (a key-path frame over its model,
     /// or the caller's own value when updating).
     @discardableResult
-    func pushBorrowed(consumer: _JSONReader, storage: UnsafeMutableRawPointer, state: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<Frame> {
-        frames.push(Frame(consumer: consumer, owner: nil, storage: storage, state: state, arenaMark: arena.mark))
+    func pushBorrowed(consumer: _JSONReader, storage: UnsafeMutableRawPointer, state bytes: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<Frame> {
+        state.pointee.frames.push(Frame(consumer: consumer, owner: nil, storage: storage, state: bytes,
+                                        arenaMark: state.pointee.arena.mark))
     }
 
-    /// Per-property state bytes for a model frame over borrowed storage.
+    /// Per-property state bytes for a model frame (`nil` when the model tracks none).
     func makeState(count: Int) -> UnsafeMutablePointer<UInt8>? {
         guard count > 0 else { return nil }
-        let bytes = arena.allocate(UInt8.self, count: count)
+        let bytes = state.pointee.arena.allocate(UInt8.self, count: count)
         bytes.initialize(repeating: PropertyState.unset, count: count)
         return bytes
     }
 
     /// Makes the session ignore the container that has just begun, with everything inside it.
-    func skipValue() { skipDepth = 1 }
+    func skipValue() { state.pointee.skipDepth = 1 }
 
     /// Records the container that has just begun, then replays it to each target in turn.
     func fanOut(isObject: Bool, to targets: [FanOut.Target]) {
-        recording = FanOut(isObject: isObject, targets: targets)
+        state.pointee.recording = FanOut(isObject: isObject, targets: targets)
     }
 
     // MARK: Errors
@@ -83,6 +124,7 @@ final class DecodingSession: JSONEventSink {
             case .index(let index): path += "[\(index)]"
             }
         }
+        let frames = state.pointee.frames
         for i in 0..<frames.count {
             if let component = frames[i].pointee.consumer.pathComponent(of: frames[i]) { add(component) }
         }
@@ -132,10 +174,10 @@ final class DecodingSession: JSONEventSink {
     override func endArray() -> Bool { end() }
 
     override func key(_ text: JSONBytes) -> Bool {
-        if skipDepth > 0 { return true }
-        if recording != nil { recording!.tape.append(key: text); return true }
+        if state.pointee.skipDepth > 0 { return true }
+        if state.pointee.recording != nil { state.pointee.recording!.tape.append(key: text); return true }
         do throws(JSONMapperError) {
-            let top = frames.top
+            let top = state.pointee.frames.top
             try top.pointee.consumer.key(text, in: top, self)
         } catch {
             return fail(error)
@@ -144,10 +186,10 @@ final class DecodingSession: JSONEventSink {
     }
 
     private func scalar(_ event: ScalarEvent) -> Bool {
-        if skipDepth > 0 { return true }
-        if recording != nil { recording!.tape.append(event); return true }
+        if state.pointee.skipDepth > 0 { return true }
+        if state.pointee.recording != nil { state.pointee.recording!.tape.append(event); return true }
         do throws(JSONMapperError) {
-            let top = frames.top
+            let top = state.pointee.frames.top
             try top.pointee.consumer.scalar(event, in: top, self)
         } catch {
             return fail(error)
@@ -156,31 +198,31 @@ final class DecodingSession: JSONEventSink {
     }
 
     private func begin(isObject: Bool) -> Bool {
-        depth += 1
-        if depth > options.maxDepth {
+        state.pointee.depth += 1
+        if state.pointee.depth > options.maxDepth {
             return fail(.depthLimitExceeded(path: currentPath()))
         }
-        if skipDepth > 0 { skipDepth += 1; return true }
-        if recording != nil { recording!.tape.appendBegin(isObject: isObject); return true }
+        if state.pointee.skipDepth > 0 { state.pointee.skipDepth += 1; return true }
+        if state.pointee.recording != nil { state.pointee.recording!.tape.appendBegin(isObject: isObject); return true }
         do throws(JSONMapperError) {
-            let top = frames.top
+            let top = state.pointee.frames.top
             try top.pointee.consumer.beginChild(isObject: isObject, in: top, self)
         } catch {
             return fail(error)
         }
         // A reader that chose to fan out has started recording: the tape opens with this begin.
-        if recording != nil { recording!.tape.appendBegin(isObject: isObject) }
+        if state.pointee.recording != nil { state.pointee.recording!.tape.appendBegin(isObject: isObject) }
         return true
     }
 
     private func end() -> Bool {
-        depth -= 1
-        if skipDepth > 0 { skipDepth -= 1; return true }
-        if recording != nil {
-            recording!.tape.appendEnd()
-            if recording!.tape.isBalanced {
-                let finished = recording!
-                recording = nil
+        state.pointee.depth -= 1
+        if state.pointee.skipDepth > 0 { state.pointee.skipDepth -= 1; return true }
+        if state.pointee.recording != nil {
+            state.pointee.recording!.tape.appendEnd()
+            if state.pointee.recording!.tape.isBalanced {
+                let finished = state.pointee.recording!
+                state.pointee.recording = nil
                 do throws(JSONMapperError) { try replay(finished) } catch { return fail(error) }
             }
             return true
@@ -191,20 +233,21 @@ final class DecodingSession: JSONEventSink {
 
     /// Ends the top frame's container and hands its value to the frame below.
     private func closeTopFrame() throws(JSONMapperError) {
-        let child = frames.top
+        let frames = state.pointer(to: \.frames)!
+        let child = frames.pointee.top
         try child.pointee.consumer.end(child, self)
-        let parent = frames[frames.count - 2]
+        let parent = frames.pointee[frames.pointee.count - 2]
         try parent.pointee.consumer.childEnded(child, in: parent, self)
         let mark = child.pointee.arenaMark
-        frames.pop()
-        arena.reset(to: mark)
+        frames.pointee.pop()
+        state.pointee.arena.reset(to: mark)
     }
 
     /// Feeds a recorded container to each fan-out target as if it were the only consumer.
     private func replay(_ fanOut: FanOut) throws(JSONMapperError) {
-        let parent = frames.top
+        let parent = state.pointee.frames.top
         for target in fanOut.targets {
-            depth += 1
+            state.pointee.depth += 1
             switch target {
             case .property(let binding):
                 parent.pointee.pending = binding
@@ -218,21 +261,24 @@ final class DecodingSession: JSONEventSink {
 
     private func fail(_ error: JSONMapperError) -> Bool {
         if failure == nil { failure = error }
-        return false
+        // A depth-limit error stops at once: it guards resources, whatever follows.
+        if case .depthLimitExceeded = error { return false }
+        guard checksWholeDocument else { return false }
+        // Skip everything from here on: no frame is popped again, nothing more is decoded.
+        state.pointee.recording = nil
+        state.pointee.skipDepth = Int.max / 2
+        return true
     }
 
     /// Releases values of frames abandoned by an error, innermost first.
     func unwind() {
-        while frames.count > 0 {
-            let top = frames.top
-            if let owner = top.pointee.owner { owner.destroy(top.pointee.storage) }
-            frames.pop()
+        while state.pointee.frames.count > 0 {
+            let top = state.pointee.frames.top
+            if let owner = top.pointee.owner { owner.destroy(top.pointee.storage, self) }
+            state.pointee.frames.pop()
         }
-    }
-
-    /// Pops the bottom (root) frame after a successful parse.
-    func popRoot() {
-        frames.pop()
+        state.pointee.skipDepth = 0
+        state.pointee.recording = nil
     }
 }
 

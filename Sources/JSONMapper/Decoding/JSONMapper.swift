@@ -52,7 +52,7 @@ public enum JSONMapper {
 
     static func decodeDocument<Value: JSONMappableValue>(_ type: Value.Type, _ bytes: UnsafeRawBufferPointer,
                                                          _ options: DecodingOptions) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
-        let session = DecodingSession(options: options)
+        let session = DecodingSession(options: options, checksWholeDocument: true)
         let root = RootConsumer(reader: valueReader(for: Value.self))
         var result: Value?
         try withUnsafeMutablePointer(to: &result) { (slot) throws(JSONMapperError) in
@@ -95,7 +95,7 @@ extension JSONMappable {
     /// Updates from UTF-8 bytes in memory the caller owns.
     public mutating func update(fromJSON bytes: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
         var copy = self
-        let session = DecodingSession(options: options)
+        let session = DecodingSession(options: options, checksWholeDocument: true)
         let root = UpdateRootConsumer(reader: ModelRegistry.shared.reader(for: Self.self))
         try withUnsafeMutablePointer(to: &copy) { (slot) throws(JSONMapperError) in
             defer { session.unwind() }

@@ -84,17 +84,18 @@ class MapperConsumer: _JSONReader, @unchecked Sendable {
 
 /// The consumer of a model's object (`isRoot`) or of an object a key path passes through.
 final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
-    private let node: PathNode
+    /// The node's key table, frozen: built before the consumer exists.
+    private let keys: KeyTable<MapperEntry>
     private let isRoot: Bool
 
     init(meta: ModelMeta, node: PathNode, isRoot: Bool) {
-        self.node = node
+        self.keys = node.keys
         self.isRoot = isRoot
         super.init(meta: meta)
     }
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        frame.pointee.entry = node.keys[text]
+        frame.pointee.entry = keys[text]
     }
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {

@@ -6,15 +6,6 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
 
     override var expected: String { "an object (\(Model.self))" }
 
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Model? {
-        if case .null = event {
-            try session.nullForNonOptional(expected: expected)
-        } else {
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-        }
-        return nil
-    }
-
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         guard isObject else { return try session.containerMismatch(expected: expected, isObject: false) }
         session.pushOwned(Model(), consumer: meta.root.consumer, owner: self, stateBytes: meta.stateCount)
@@ -26,11 +17,19 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
                              state: session.makeState(count: meta.stateCount))
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Model? {
-        storage.assumingMemoryBound(to: Model.self).move()
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Model>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        destination.moveInitialize(from: storage.assumingMemoryBound(to: Model.self), count: 1)
+        return true
     }
 
-    override func destroy(_ storage: UnsafeMutableRawPointer) {
+    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Model>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        destination.pointee = storage.assumingMemoryBound(to: Model.self).move()
+        return true
+    }
+
+    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
         storage.assumingMemoryBound(to: Model.self).deinitialize(count: 1)
     }
 }

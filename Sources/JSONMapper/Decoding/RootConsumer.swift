@@ -10,11 +10,14 @@ final class RootConsumer<Value>: _JSONReader, @unchecked Sendable {
     }
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard let value = try reader.read(event, session) else {
+        let mark = session.arenaMark
+        defer { session.resetArena(to: mark) }
+        let value = session.allocate(Value.self)
+        guard try reader.initialize(event, at: value, session) else {
             // There is no default to keep for a top-level value.
             throw .typeMismatch(path: "", expected: reader.expected, found: event.kindDescription)
         }
-        result(frame).pointee = value
+        result(frame).pointee = value.move()
     }
 
     override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
@@ -22,7 +25,12 @@ final class RootConsumer<Value>: _JSONReader, @unchecked Sendable {
     }
 
     override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        result(frame).pointee = try reader.take(child.pointee.storage, session)
+        let mark = session.arenaMark
+        defer { session.resetArena(to: mark) }
+        let value = session.allocate(Value.self)
+        if try reader.take(child.pointee.storage, initializing: value, session) {
+            result(frame).pointee = value.move()
+        }
     }
 }
 

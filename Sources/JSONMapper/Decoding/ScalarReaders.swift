@@ -2,8 +2,12 @@ import Foundation
 
 // Readers for the scalar types. Each applies DESIGN §6 through the Coercion layer: the JSON
 // kind the type naturally comes from is always accepted; the others only when lenient.
+//
+// The conversion logic lives in generic classes as `@inline(__always)` methods; the concrete
+// final subclasses (`IntReader`, `DoubleReader`, …) override `initialize` with it, so the code
+// that runs per value is specialized for its type: no generic arithmetic, no metadata lookups.
 
-/// A coercion result or failure, reported through the session's policy (`nil` = keep).
+/// A coercion's value, or its failure reported through the session's policy (`nil` = keep).
 @inline(__always)
 private func coerce<V>(_ event: ScalarEvent, _ expected: String, _ session: DecodingSession,
                        _ body: () throws(CoercionFailure) -> V?) throws(JSONMapperError) -> V? {
@@ -15,18 +19,27 @@ private func coerce<V>(_ event: ScalarEvent, _ expected: String, _ session: Deco
     }
 }
 
-/// `Int`, `Int8` … `UInt64`: exact; out of range is an error, never wrapped.
-final class IntegerReader<Integer: FixedWidthInteger & JSONMappableValue>: ValueReader<Integer>, @unchecked Sendable {
-    static var shared: IntegerReader { IntegerReader() }
+/// Reports a value of a JSON kind the type cannot come from (or `null`); always `nil`.
+@inline(__always)
+private func reject<V>(_ event: ScalarEvent, _ expected: String, _ session: DecodingSession) throws(JSONMapperError) -> V? {
+    if case .null = event {
+        try session.nullForNonOptional(expected: expected)
+    } else {
+        try session.coercionFailed(.mismatch, expected: expected, found: event)
+    }
+    return nil
+}
 
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Integer? {
+/// Integers: exact; out of range is an error, never wrapped.
+class IntegerReader<Integer: FixedWidthInteger>: ValueReader<Integer>, @unchecked Sendable {
+    @inline(__always)
+    final func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Integer? {
         switch event {
         case .number(let text):
-            // Hot path: a plain integer in range converts in one pass with no error handling.
+            // Hot path: a plain integer in range converts in one pass.
             if let value = IntegerCoercion.plainInteger(text.buffer, as: Integer.self) { return value }
             if session.isStrict, NumberText(text.buffer)?.isPlainInteger == false {
-                try session.coercionFailed(.mismatch, expected: expected, found: event)
-                return nil
+                return try reject(event, expected, session)
             }
             return try coerce(event, expected, session) { () throws(CoercionFailure) in
                 try IntegerCoercion.fromNumber(text.buffer, as: Integer.self)
@@ -37,142 +50,292 @@ final class IntegerReader<Integer: FixedWidthInteger & JSONMappableValue>: Value
             }
         case .bool(let value) where !session.isStrict:
             return value ? 1 : 0
-        case .null:
-            try session.nullForNonOptional(expected: expected)
-            return nil
         default:
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-            return nil
+            return try reject(event, expected, session)
         }
     }
 }
 
-/// `Double` and `Float`, correctly rounded from the raw text.
-final class FloatingPointReader<Floating: BinaryFloatingPoint & JSONMappableValue>: ValueReader<Floating>, @unchecked Sendable {
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Floating? {
+final class IntReader: IntegerReader<Int>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Int>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class Int8Reader: IntegerReader<Int8>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Int8>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int8>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class Int16Reader: IntegerReader<Int16>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Int16>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int16>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class Int32Reader: IntegerReader<Int32>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Int32>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int32>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class Int64Reader: IntegerReader<Int64>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Int64>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int64>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class UIntReader: IntegerReader<UInt>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UInt>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class UInt8Reader: IntegerReader<UInt8>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UInt8>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt8>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class UInt16Reader: IntegerReader<UInt16>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UInt16>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt16>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class UInt32Reader: IntegerReader<UInt32>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UInt32>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt32>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+final class UInt64Reader: IntegerReader<UInt64>, @unchecked Sendable {
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UInt64>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt64>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+
+/// `Double`, correctly rounded from the raw text.
+final class DoubleReader: ValueReader<Double>, @unchecked Sendable {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Double? {
         switch event {
         case .number(let text):
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in
-                Floating.self == Float.self
-                    ? Floating(try FloatingPointCoercion.float(fromNumber: text.buffer))
-                    : Floating(try FloatingPointCoercion.double(fromNumber: text.buffer))
-            }
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in try FloatingPointCoercion.double(fromNumber: text.buffer) }
         case .string(let text) where !session.isStrict:
-            let allow = session.options.allowsNonFiniteStrings
             return try coerce(event, expected, session) { () throws(CoercionFailure) in
-                Floating.self == Float.self
-                    ? Floating(try FloatingPointCoercion.float(fromString: text.buffer, allowNonFinite: allow))
-                    : Floating(try FloatingPointCoercion.double(fromString: text.buffer, allowNonFinite: allow))
+                try FloatingPointCoercion.double(fromString: text.buffer, allowNonFinite: session.options.allowsNonFiniteStrings)
             }
-        case .bool(let value) where !session.isStrict:
-            return value ? 1 : 0
-        case .null:
-            try session.nullForNonOptional(expected: expected)
-            return nil
+        case .bool(let flag) where !session.isStrict:
+            return flag ? 1 : 0
         default:
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-            return nil
+            return try reject(event, expected, session)
         }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Double>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Double>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+
+/// `Float`, rounded once from the raw text.
+final class FloatReader: ValueReader<Float>, @unchecked Sendable {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Float? {
+        switch event {
+        case .number(let text):
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in try FloatingPointCoercion.float(fromNumber: text.buffer) }
+        case .string(let text) where !session.isStrict:
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in
+                try FloatingPointCoercion.float(fromString: text.buffer, allowNonFinite: session.options.allowsNonFiniteStrings)
+            }
+        case .bool(let flag) where !session.isStrict:
+            return flag ? 1 : 0
+        default:
+            return try reject(event, expected, session)
+        }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Float>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Float>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
     }
 }
 
 /// `Decimal`, exact from the number's text.
 final class DecimalReader: ValueReader<Decimal>, @unchecked Sendable {
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
         switch event {
         case .number(let text):
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromNumber(text.buffer) }
         case .string(let text) where !session.isStrict:
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromString(text.buffer) }
-        case .null:
-            try session.nullForNonOptional(expected: expected)
-            return nil
         default:
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-            return nil
+            return try reject(event, expected, session)
         }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Decimal>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Decimal>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
     }
 }
 
 /// `Bool`: booleans; numbers and `true/false/yes/no/1/0` strings when lenient.
 final class BoolReader: ValueReader<Bool>, @unchecked Sendable {
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Bool? {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Bool? {
         switch event {
-        case .bool(let value):
-            return value
+        case .bool(let flag):
+            return flag
         case .number(let text) where !session.isStrict:
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try BoolCoercion.fromNumber(text.buffer) }
         case .string(let text) where !session.isStrict:
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try BoolCoercion.fromString(text.buffer) }
-        case .null:
-            try session.nullForNonOptional(expected: expected)
-            return nil
         default:
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-            return nil
+            return try reject(event, expected, session)
         }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Bool>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Bool>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
     }
 }
 
 /// `String`: strings; a number's own text and `"true"`/`"false"` when lenient.
 final class StringReader: ValueReader<String>, @unchecked Sendable {
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> String? {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> String? {
         switch event {
-        case .string(let text):
-            return text.string
-        case .number(let text) where !session.isStrict:
-            return text.string
-        case .bool(let value) where !session.isStrict:
-            return StringLikeCoercion.string(from: value)
-        case .null:
-            try session.nullForNonOptional(expected: expected)
-            return nil
-        default:
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-            return nil
+        case .string(let text): return text.string
+        case .number(let text) where !session.isStrict: return text.string
+        case .bool(let flag) where !session.isStrict: return StringLikeCoercion.string(from: flag)
+        default: return try reject(event, expected, session)
         }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<String>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<String>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
     }
 }
 
 /// `Date`: numbers as Unix time (seconds or milliseconds, per the options), strings in the
 /// formats ``DateCoercion`` lists. JSON has no date type, so both are accepted when strict.
 final class DateReader: ValueReader<Date>, @unchecked Sendable {
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Date? {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Date? {
         switch event {
         case .number(let text):
-            let unit = session.options.dateUnit
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DateCoercion.fromNumber(text.buffer, unit: unit) }
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in
+                try DateCoercion.fromNumber(text.buffer, unit: session.options.dateUnit)
+            }
         case .string(let text):
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try DateCoercion.fromString(text.buffer) }
-        case .null:
-            try session.nullForNonOptional(expected: expected)
-            return nil
         default:
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-            return nil
+            return try reject(event, expected, session)
         }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Date>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Date>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
     }
 }
 
-/// A type written in JSON as a string: `URL`, `UUID`, `Data` (base64).
-final class StringFormReader<Value>: ValueReader<Value>, @unchecked Sendable {
-    private let convert: @Sendable (UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> Value?
+/// `URL`: a trimmed string; an empty one leaves the property as it is.
+final class URLReader: ValueReader<URL>, @unchecked Sendable {
+    override var blankStringIsNil: Bool { true }
 
-    init(_ convert: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> Value?) {
-        self.convert = convert
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> URL? {
+        guard case .string(let text) = event else { return try reject(event, expected, session) }
+        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.url(from: text.buffer) }
     }
 
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Value? {
-        switch event {
-        case .string(let text):
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try convert(text.buffer) }
-        case .null:
-            try session.nullForNonOptional(expected: expected)
-            return nil
-        default:
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-            return nil
-        }
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<URL>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<URL>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+
+/// `UUID` from its string form.
+final class UUIDReader: ValueReader<UUID>, @unchecked Sendable {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> UUID? {
+        guard case .string(let text) = event else { return try reject(event, expected, session) }
+        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.uuid(from: text.buffer) }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UUID>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UUID>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+}
+
+/// `Data` from base64.
+final class DataReader: ValueReader<Data>, @unchecked Sendable {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Data? {
+        guard case .string(let text) = event else { return try reject(event, expected, session) }
+        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.data(fromBase64: text.buffer) }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Data>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Data>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
     }
 }
 
@@ -182,16 +345,18 @@ final class RawValueReader<Value: RawRepresentable>: ValueReader<Value>, @unchec
 
     init(raw: ValueReader<Value.RawValue>) { self.raw = raw }
 
-    override func read(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Value? {
-        if case .null = event {
-            try session.nullForNonOptional(expected: expected)
-            return nil
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Value>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        if case .null = event { return store(try reject(event, expected, session), at: destination) }
+        let mark = session.arenaMark
+        defer { session.resetArena(to: mark) }
+        let rawValue = session.allocate(Value.RawValue.self)
+        guard try raw.initialize(event, at: rawValue, session) else { return false }
+        let rawCopy = rawValue.move()
+        guard let value = Value(rawValue: rawCopy) else {
+            try session.coercionFailed(.invalid("\(rawCopy) is not a case of \(Value.self)"), expected: expected, found: event)
+            return false
         }
-        guard let rawValue = try raw.read(event, session) else { return nil }
-        guard let value = Value(rawValue: rawValue) else {
-            try session.coercionFailed(.invalid("\(rawValue) is not a case of \(Value.self)"), expected: expected, found: event)
-            return nil
-        }
-        return value
+        destination.initialize(to: value)
+        return true
     }
 }

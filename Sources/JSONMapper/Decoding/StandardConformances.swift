@@ -3,25 +3,25 @@ import Foundation
 // The built-in mappable types. Readers of scalar types are shared singletons; container
 // readers are built when a model's mapping is compiled (once per property).
 
-private let intReader = IntegerReader<Int>()
-private let int8Reader = IntegerReader<Int8>()
-private let int16Reader = IntegerReader<Int16>()
-private let int32Reader = IntegerReader<Int32>()
-private let int64Reader = IntegerReader<Int64>()
-private let uintReader = IntegerReader<UInt>()
-private let uint8Reader = IntegerReader<UInt8>()
-private let uint16Reader = IntegerReader<UInt16>()
-private let uint32Reader = IntegerReader<UInt32>()
-private let uint64Reader = IntegerReader<UInt64>()
-private let doubleReader = FloatingPointReader<Double>()
-private let floatReader = FloatingPointReader<Float>()
+private let intReader = IntReader()
+private let int8Reader = Int8Reader()
+private let int16Reader = Int16Reader()
+private let int32Reader = Int32Reader()
+private let int64Reader = Int64Reader()
+private let uintReader = UIntReader()
+private let uint8Reader = UInt8Reader()
+private let uint16Reader = UInt16Reader()
+private let uint32Reader = UInt32Reader()
+private let uint64Reader = UInt64Reader()
+private let doubleReader = DoubleReader()
+private let floatReader = FloatReader()
 private let boolReader = BoolReader()
 private let stringReader = StringReader()
 private let decimalReader = DecimalReader()
 private let dateReader = DateReader()
-private let urlReader = StringFormReader<URL> { text throws(CoercionFailure) in try StringLikeCoercion.url(from: text) }
-private let uuidReader = StringFormReader<UUID> { text throws(CoercionFailure) in try StringLikeCoercion.uuid(from: text) }
-private let dataReader = StringFormReader<Data> { text throws(CoercionFailure) in try StringLikeCoercion.data(fromBase64: text) }
+private let urlReader = URLReader()
+private let uuidReader = UUIDReader()
+private let dataReader = DataReader()
 
 extension Int: JSONMappableValue {
     /// The decoder for `Int`. Do not call it.
@@ -102,17 +102,17 @@ extension Data: JSONMappableValue {
 
 extension Optional: JSONMappableValue where Wrapped: JSONMappableValue {
     /// The decoder for `Optional`. Do not call it.
-    public static var _jsonReader: _JSONReader { OptionalReader(wrapped: valueReader(for: Wrapped.self)) }
+    public static var _jsonReader: _JSONReader { OptionalReader<Wrapped, Self>(wrapped: valueReader(for: Wrapped.self)) }
 }
 extension Array: JSONMappableValue where Element: JSONMappableValue {
     /// The decoder for `Array`. Do not call it.
-    public static var _jsonReader: _JSONReader { CollectionReader<Self>(element: valueReader(for: Element.self)) }
+    public static var _jsonReader: _JSONReader { CollectionReader<Element, Self>(element: valueReader(for: Element.self)) }
 }
 extension Set: JSONMappableValue where Element: JSONMappableValue {
     /// The decoder for `Set`. Do not call it.
-    public static var _jsonReader: _JSONReader { CollectionReader<Self>(element: valueReader(for: Element.self)) }
+    public static var _jsonReader: _JSONReader { CollectionReader<Element, Self>(element: valueReader(for: Element.self)) }
 }
 extension Dictionary: JSONMappableValue where Key == String, Value: JSONMappableValue {
     /// The decoder for `[String: Value]`. Do not call it.
-    public static var _jsonReader: _JSONReader { DictionaryReader(value: valueReader(for: Value.self)) }
+    public static var _jsonReader: _JSONReader { DictionaryReader<Value, Self>(value: valueReader(for: Value.self)) }
 }

@@ -6,6 +6,8 @@
 class JSONEventSink {
     /// The error that made a method return `false`.
     var failure: JSONMapperError?
+    /// Set by the parser when it stopped at a string or key that is not valid UTF-8.
+    var stoppedAtInvalidUTF8 = false
 
     func null() -> Bool { true }
     func bool(_ value: Bool) -> Bool { true }

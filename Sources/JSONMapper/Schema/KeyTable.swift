@@ -1,7 +1,8 @@
 /// JSON key bytes → value, looked up straight from the parser's bytes with no `String`
 /// made: open addressing over a power-of-two slot array, FNV-1a hashes, keys stored back to
-/// back in one buffer. Built once with ``insert(_:make:)``, then only read.
-final class KeyTable<Value: AnyObject> {
+/// back in one buffer. Built once with ``insert(_:make:)``, then only read: readers keep it
+/// in a `let`, so lookups need no exclusivity checks.
+struct KeyTable<Value: AnyObject> {
     private var keyBytes: [UInt8] = []
     /// Per entry: start in `keyBytes`, length, hash.
     private var entries: [(start: Int, count: Int, hash: UInt32)] = []
@@ -12,7 +13,7 @@ final class KeyTable<Value: AnyObject> {
     var count: Int { values.count }
 
     /// The value for `key`, creating it with `make` if the key is new.
-    func insert(_ key: String, make: () -> Value) -> Value {
+    mutating func insert(_ key: String, make: () -> Value) -> Value {
         let utf8 = Array(key.utf8)
         let hash = utf8.withUnsafeBufferPointer { Self.hash($0) }
         if let existing = utf8.withUnsafeBufferPointer({ lookup($0, hash: hash) }) { return existing }
@@ -63,14 +64,14 @@ final class KeyTable<Value: AnyObject> {
         }
     }
 
-    private func place(_ entry: Int) {
+    private mutating func place(_ entry: Int) {
         let mask = slots.count - 1
         var slot = Int(entries[entry].hash) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(entry + 1)
     }
 
-    private func rehash(capacity: Int) {
+    private mutating func rehash(capacity: Int) {
         slots = Array(repeating: 0, count: capacity)
         for i in entries.indices { place(i) }
     }

@@ -39,7 +39,7 @@ final class KeyBinding {
 /// An object level of a model's mapping: the model itself, or an object a key path passes
 /// through. Its key table maps JSON keys to entries.
 final class PathNode {
-    let keys = KeyTable<MapperEntry>()
+    private(set) var keys = KeyTable<MapperEntry>()
     /// Reads the object's events during decoding; set when the meta is compiled.
     var consumer: ObjectConsumer!
 

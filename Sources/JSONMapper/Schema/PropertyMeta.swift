@@ -56,9 +56,7 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
     }
 
     override func assign(_ event: ScalarEvent, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        guard let value = try reader.read(event, session) else { return false }
-        slot(model).pointee = value
-        return true
+        try reader.assign(event, to: slot(model), session)
     }
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
@@ -66,7 +64,7 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
     }
 
     override func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
-        if let value = try reader.take(child, session) { slot(model).pointee = value }
+        _ = try reader.take(child, assigning: slot(model), session)
     }
 }
 
@@ -91,8 +89,11 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
     }
 
     override func assign(_ event: ScalarEvent, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        guard let value = try reader.read(event, session) else { return false }
-        set(value, in: model)
+        let mark = session.arenaMark
+        defer { session.resetArena(to: mark) }
+        let value = session.allocate(Value.self)
+        guard try reader.initialize(event, at: value, session) else { return false }
+        set(value.move(), in: model)
         return true
     }
 
@@ -101,6 +102,9 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
     }
 
     override func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
-        if let value = try reader.take(child, session) { set(value, in: model) }
+        let mark = session.arenaMark
+        defer { session.resetArena(to: mark) }
+        let value = session.allocate(Value.self)
+        if try reader.take(child, initializing: value, session) { set(value.move(), in: model) }
     }
 }
