@@ -126,7 +126,7 @@ final class DecodingSession: JSONEventSink {
         }
         let frames = state.pointee.frames
         for i in 0..<frames.count {
-            if let component = frames[i].pointee.consumer.pathComponent(of: frames[i]) { add(component) }
+            if let component = frames[i].pointee.consumer.takeUnretainedValue().pathComponent(of: frames[i]) { add(component) }
         }
         if let last { add(last) }
         return path
@@ -178,7 +178,7 @@ final class DecodingSession: JSONEventSink {
         if state.pointee.recording != nil { state.pointee.recording!.tape.append(key: text); return true }
         do throws(JSONMapperError) {
             let top = state.pointee.frames.top
-            try top.pointee.consumer.key(text, in: top, self)
+            try top.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in try consumer.key(text, in: top, self) }
         } catch {
             return fail(error)
         }
@@ -190,7 +190,7 @@ final class DecodingSession: JSONEventSink {
         if state.pointee.recording != nil { state.pointee.recording!.tape.append(event); return true }
         do throws(JSONMapperError) {
             let top = state.pointee.frames.top
-            try top.pointee.consumer.scalar(event, in: top, self)
+            try top.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in try consumer.scalar(event, in: top, self) }
         } catch {
             return fail(error)
         }
@@ -206,7 +206,9 @@ final class DecodingSession: JSONEventSink {
         if state.pointee.recording != nil { state.pointee.recording!.tape.appendBegin(isObject: isObject); return true }
         do throws(JSONMapperError) {
             let top = state.pointee.frames.top
-            try top.pointee.consumer.beginChild(isObject: isObject, in: top, self)
+            try top.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in
+                try consumer.beginChild(isObject: isObject, in: top, self)
+            }
         } catch {
             return fail(error)
         }
@@ -235,9 +237,11 @@ final class DecodingSession: JSONEventSink {
     private func closeTopFrame() throws(JSONMapperError) {
         let frames = state.pointer(to: \.frames)!
         let child = frames.pointee.top
-        try child.pointee.consumer.end(child, self)
+        try child.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in try consumer.end(child, self) }
         let parent = frames.pointee[frames.pointee.count - 2]
-        try parent.pointee.consumer.childEnded(child, in: parent, self)
+        try parent.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in
+            try consumer.childEnded(child, in: parent, self)
+        }
         let mark = child.pointee.arenaMark
         frames.pointee.pop()
         state.pointee.arena.reset(to: mark)

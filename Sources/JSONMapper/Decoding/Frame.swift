@@ -3,8 +3,8 @@
 /// readers they point to are owned by compiled metadata (or by the session), so the frame
 /// holds them `unowned(unsafe)` and pushes and pops do no reference counting.
 struct Frame {
-    /// Handles the events inside this container.
-    unowned(unsafe) var consumer: _JSONReader
+    /// Handles the events inside this container (called through ``Unmanaged/guaranteed(_:)``).
+    var consumer: Unmanaged<_JSONReader>
     /// The reader that initialized `storage`, when the frame owns it; it destroys the value if
     /// decoding stops before the parent takes it.
     unowned(unsafe) var owner: _JSONReader?
@@ -15,7 +15,7 @@ struct Frame {
     /// present when the model has required or multi-key properties.
     var state: UnsafeMutablePointer<UInt8>?
     /// The mapper entry of the current key or array position (models and key paths).
-    unowned(unsafe) var entry: MapperEntry?
+    var entry: Unmanaged<MapperEntry>?
     /// The binding whose property is being decoded by the child frame.
     unowned(unsafe) var pending: KeyBinding?
     /// Elements seen so far (arrays).
@@ -27,7 +27,7 @@ struct Frame {
 
     init(consumer: _JSONReader, owner: _JSONReader?, storage: UnsafeMutableRawPointer,
          state: UnsafeMutablePointer<UInt8>? = nil, arenaMark: Arena.Mark) {
-        self.consumer = consumer
+        self.consumer = .passUnretained(consumer)
         self.owner = owner
         self.storage = storage
         self.state = state

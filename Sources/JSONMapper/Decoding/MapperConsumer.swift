@@ -13,29 +13,28 @@ class MapperConsumer: _JSONReader, @unchecked Sendable {
 
     /// Sets every property bound to `entry` from a scalar, honoring key priority.
     @inline(__always)
-    final func assign(_ event: ScalarEvent, entry: MapperEntry, in frame: UnsafeMutablePointer<Frame>,
+    final func assign(_ event: ScalarEvent, entry: Unmanaged<MapperEntry>, in frame: UnsafeMutablePointer<Frame>,
                       _ session: DecodingSession) throws(JSONMapperError) {
-        var link = entry.first
-        while let binding = link {
-            let property = binding.property
-            if let state = frame.pointee.state, property.isTracked {
-                if binding.priority <= state[property.index],
-                   try property.assign(event, model: frame.pointee.storage, session) {
-                    state[property.index] = binding.priority
+        let links = entry._withUnsafeGuaranteedRef { $0.links }
+        let model = frame.pointee.storage
+        for link in links {
+            if link.stateIndex >= 0, let state = frame.pointee.state {
+                guard link.priority <= state[link.stateIndex] else { continue }
+                if try link.property.guaranteed({ (property) throws(JSONMapperError) in try property.assign(event, model: model, session) }) {
+                    state[link.stateIndex] = link.priority
                 }
             } else {
-                _ = try property.assign(event, model: frame.pointee.storage, session)
+                _ = try link.property.guaranteed { (property) throws(JSONMapperError) in try property.assign(event, model: model, session) }
             }
-            link = binding.next
         }
     }
 
     /// Starts a container value under `entry`: one consumer decodes it directly, several
     /// share it through a ``FanOut``, none skip it.
-    final func begin(isObject: Bool, entry: MapperEntry?, in frame: UnsafeMutablePointer<Frame>,
+    final func begin(isObject: Bool, entry unretained: Unmanaged<MapperEntry>?, in frame: UnsafeMutablePointer<Frame>,
                      _ session: DecodingSession) throws(JSONMapperError) {
         frame.pointee.pending = nil
-        guard let entry else { session.skipValue(); return }
+        guard let entry = unretained?.takeUnretainedValue() else { session.skipValue(); return }
         let path: _JSONReader? = isObject ? entry.object?.consumer : entry.array?.consumer
         var eligibleCount = 0
         var single: KeyBinding?
@@ -117,7 +116,7 @@ final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
-        frame.pointee.entry.map { .key($0.name) }
+        frame.pointee.entry.map { .key($0.takeUnretainedValue().name) }
     }
 }
 
@@ -132,8 +131,8 @@ final class ArrayPathConsumer: MapperConsumer, @unchecked Sendable {
     }
 
     @inline(__always)
-    private func nextEntry(_ frame: UnsafeMutablePointer<Frame>) -> MapperEntry? {
-        let entry = node.element(frame.pointee.index)
+    private func nextEntry(_ frame: UnsafeMutablePointer<Frame>) -> Unmanaged<MapperEntry>? {
+        let entry = node.element(frame.pointee.index).map { Unmanaged.passUnretained($0) }
         frame.pointee.index += 1
         frame.pointee.entry = entry
         return entry

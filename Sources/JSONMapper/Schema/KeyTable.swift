@@ -7,6 +7,9 @@ struct KeyTable<Value: AnyObject> {
     /// Per entry: start in `keyBytes`, length, hash.
     private var entries: [(start: Int, count: Int, hash: UInt32)] = []
     private(set) var values: [Value] = []
+    /// The same values unretained, for lookups that must not touch reference counts; `values`
+    /// keeps them alive.
+    private var unretained: [Unmanaged<Value>] = []
     /// Entry index + 1 per slot; 0 is empty.
     private var slots: [Int32] = Array(repeating: 0, count: 8)
 
@@ -16,24 +19,26 @@ struct KeyTable<Value: AnyObject> {
     mutating func insert(_ key: String, make: () -> Value) -> Value {
         let utf8 = Array(key.utf8)
         let hash = utf8.withUnsafeBufferPointer { Self.hash($0) }
-        if let existing = utf8.withUnsafeBufferPointer({ lookup($0, hash: hash) }) { return existing }
+        if let existing = utf8.withUnsafeBufferPointer({ index(of: $0, hash: hash) }) { return values[existing] }
         let value = make()
         entries.append((keyBytes.count, utf8.count, hash))
         keyBytes.append(contentsOf: utf8)
         values.append(value)
+        unretained.append(.passUnretained(value))
         if entries.count * 2 > slots.count { rehash(capacity: slots.count * 2) } else { place(entries.count - 1) }
         return value
     }
 
+    /// The value for `key`, unretained (valid as long as the table).
     @inline(__always)
-    subscript(key: JSONBytes) -> Value? {
-        lookup(key.buffer, hash: Self.hash(key.buffer))
+    subscript(key: JSONBytes) -> Unmanaged<Value>? {
+        index(of: key.buffer, hash: Self.hash(key.buffer)).map { unretained[$0] }
     }
 
     /// The value for a key given as a `String` (dictionary decoding).
     subscript(key: String) -> Value? {
         var key = key
-        return key.withUTF8 { lookup($0, hash: Self.hash($0)) }
+        return key.withUTF8 { index(of: $0, hash: Self.hash($0)) }.map { values[$0] }
     }
 
     /// Every key with its value, in insertion order.
@@ -45,14 +50,14 @@ struct KeyTable<Value: AnyObject> {
     }
 
     @inline(__always)
-    private func lookup(_ key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Value? {
+    private func index(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int? {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
             let stored = Int(slots[slot])
             if stored == 0 { return nil }
             let e = entries[stored - 1]
-            if e.hash == hash, e.count == key.count, keysEqual(e.start, key) { return values[stored - 1] }
+            if e.hash == hash, e.count == key.count, keysEqual(e.start, key) { return stored - 1 }
             slot = (slot + 1) & mask
         }
     }

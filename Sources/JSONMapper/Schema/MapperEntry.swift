@@ -12,7 +12,36 @@ final class MapperEntry {
     var object: PathNode?
     var array: ArrayPathNode?
 
+    /// The binding chain laid out flat for the per-value path, built by ``freeze()`` once the
+    /// mapping is complete: walking it touches no reference counts.
+    private(set) var links = UnsafeMutableBufferPointer<Link>(start: nil, count: 0)
+
+    /// One binding, flattened.
+    struct Link {
+        let property: Unmanaged<PropertyMeta>
+        let priority: UInt8
+        /// The property's state byte, or -1 when it is not tracked.
+        let stateIndex: Int
+    }
+
     init(name: String) { self.name = name }
+
+    deinit { links.deallocate() }
+
+    /// Builds ``links`` from the chain. Called once, after every binding is added.
+    func freeze() {
+        var chain: [Link] = []
+        var link = first
+        while let binding = link {
+            let property = binding.property
+            chain.append(Link(property: .passUnretained(property), priority: binding.priority,
+                              stateIndex: property.isTracked ? property.index : -1))
+            link = binding.next
+        }
+        links.deallocate()
+        links = .allocate(capacity: chain.count)
+        _ = links.initialize(from: chain)
+    }
 
     /// Adds a binding at the end of the chain, keeping declaration order.
     func append(_ binding: KeyBinding) {

@@ -100,6 +100,9 @@ struct MappingUnitTests {
         (#"{"pic":"P"}"#, "P"),
         (#"{"other":"O"}"#, ""),
         (#"{}"#, ""),
+        (#"{"avatar_url":null,"avatar":"A"}"#, "A"),     // null leaves a non-optional unset
+        (#"{"avatar":"A","avatar_url":null}"#, "A"),
+        (#"{"avatar_url":"U","avatar_url":"V"}"#, "V"),  // a repeated key: the last one
     ])
     func fallbackKeys(_ json: String, _ expected: String) throws {
         #expect(try JSONMapper.decode(Fallback.self, from: json).avatar == expected)
@@ -168,6 +171,45 @@ struct MappingUnitTests {
         #expect(shared == Shared(idInt: 42, idString: "42", idDouble: 42, user: Person(name: "ann", age: 3),
                                  userCopy: Person(name: "ann", age: 3), userName: "ann",
                                  tags: ["a", "b", "a"], tagSet: ["a", "b"]))
+    }
+
+    @Test func errorInsideASharedContainerValueHasItsPath() throws {
+        let json = #"{"id":1,"user":{"name":"ann","age":"old"}}"#
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Shared.self, from: json) })
+        #expect(error == .typeMismatch(path: "user.age", expected: "Int", found: "string \"old\""))
+        // With .skip each of the three properties still gets the rest of the object.
+        let skipped = try JSONMapper.decode(Shared.self, from: json, options: DecodingOptions(invalidValuePolicy: .skip))
+        #expect(skipped.user == Person(name: "ann", age: 0))
+        #expect(skipped.userCopy == Person(name: "ann", age: 0))
+        #expect(skipped.userName == "ann")
+        #expect(skipped.idString == "1")
+    }
+
+    struct TagsAndFirst: JSONMappable, Equatable {
+        var tags: [String] = []
+        var first = ""
+        var second = ""
+        var count = 0
+        static let jsonMapping = JSONMapping<TagsAndFirst> {
+            Map(\.tags, "tags")
+            Map(\.first, "tags[0]")
+            Map(\.second, "tags[1]")
+            Map(\.count, "tags", transform: CountTransformer())
+        }
+    }
+
+    struct CountTransformer: JSONValueTransformer {
+        func value(from list: [String]) throws -> Int { list.count }
+        func json(from count: Int) throws -> [String] { Array(repeating: "", count: count) }
+    }
+
+    @Test func arrayValueSharedByPropertiesAndIndexPaths() throws {
+        let value = try JSONMapper.decode(TagsAndFirst.self, from: #"{"tags":["a","b","c"]}"#)
+        #expect(value == TagsAndFirst(tags: ["a", "b", "c"], first: "a", second: "b", count: 3))
+    }
+
+    @Test func escapedKeysInJSONMatchMappedKeys() throws {
+        #expect(try JSONMapper.decode(Renamed.self, from: #"{"user\u005fid":7,"\u0073creen_name":"ann"}"#) == Renamed(id: 7, screenName: "ann"))
     }
 
     struct Address: JSONMappable, Equatable {
@@ -564,9 +606,9 @@ struct MappingUnitTests {
 
     @Test func allowListsAccumulateThroughInheritance() throws {
         let dog = try JSONMapper.decode(Dog.self, from: #"{"a":1,"b":2,"c":3,"d":4}"#)
-        #expect([dog.a, dog.b, dog.c, dog.d] == [1, 0, 3, 0])
+        #expect([dog.a, dog.b, dog.c, dog.d] as [Int] == [1, 0, 3, 0])
         let animal = try JSONMapper.decode(Animal.self, from: #"{"a":1,"b":2,"c":3,"d":4}"#)
-        #expect([animal.a, animal.b] == [1, 0])
+        #expect([animal.a, animal.b] as [Int] == [1, 0])
     }
 
     // MARK: - Recursive models and containers
