@@ -24,8 +24,8 @@ final class DecodingSession: JSONEventSink {
         var depth = 0
         /// Open containers inside a value being skipped (0 when not skipping).
         var skipDepth = 0
-        /// Set while a value is being recorded for several consumers (see ``FanOut``).
-        var recording: FanOut?
+        /// Set while a value is being captured whole (see ``capture(then:)``).
+        var capture: Capture?
         /// Spare element buffers (see ``ElementList``).
         var spareElementBlocks: [(base: UnsafeMutableRawPointer, bytes: Int)] = []
     }
@@ -108,9 +108,46 @@ final class DecodingSession: JSONEventSink {
     /// Makes the session ignore the container that has just begun, with everything inside it.
     func skipValue() { state.pointee.skipDepth = 1 }
 
-    /// Records the container that has just begun, then replays it to each target in turn.
+    /// Captures the container that has just begun as a ``JSONValue``; when it ends,
+    /// `completion` receives it with the session back at the frame that asked for it.
+    func capture(isObject: Bool, then completion: @escaping (JSONValue) throws(JSONMapperError) -> Void) {
+        var builder = JSONValueBuilder()
+        builder.begin(isObject: isObject)
+        state.pointee.capture = Capture(builder: builder, completion: completion)
+    }
+
+    /// Feeds a captured container to several consumers (see ``FanOut``).
     func fanOut(isObject: Bool, to targets: [FanOut.Target]) {
-        state.pointee.recording = FanOut(isObject: isObject, targets: targets)
+        let parent = state.pointee.frames.top
+        capture(isObject: isObject) { (value) throws(JSONMapperError) in
+            try FanOut.deliver(value, to: targets, parent: parent, self)
+        }
+    }
+
+    /// Counts a container opened by a reader directly (not by a begin event), as when a
+    /// captured value is fed to its consumers; its end event closes it.
+    func enterContainer() { state.pointee.depth += 1 }
+
+    /// A container being captured whole.
+    struct Capture {
+        var builder: JSONValueBuilder
+        let completion: (JSONValue) throws(JSONMapperError) -> Void
+    }
+
+    /// Frames on the stack, for emitters to see whether a begin pushed one.
+    var frameCount: Int { state.pointee.frames.count }
+
+    /// True while the current value is being skipped.
+    var isSkipping: Bool { state.pointee.skipDepth > 0 }
+
+    /// How an emitter should walk the members of the object it has just begun (see
+    /// ``MemberWalk``): the YYModel choice between dictionary- and property-driven.
+    func memberWalk(count: Int, framesBefore: Int) -> MemberWalk {
+        if isSkipping { return .none }
+        guard state.pointee.capture == nil, frameCount > framesBefore,
+              let consumer = state.pointee.frames.top.pointee.consumer.takeUnretainedValue() as? ObjectConsumer,
+              consumer.keyList.count < count else { return .all }
+        return .mappedKeys(consumer.keyList)
     }
 
     // MARK: Errors
@@ -175,7 +212,7 @@ final class DecodingSession: JSONEventSink {
 
     override func key(_ text: JSONBytes) -> Bool {
         if state.pointee.skipDepth > 0 { return true }
-        if state.pointee.recording != nil { state.pointee.recording!.tape.append(key: text); return true }
+        if state.pointee.capture != nil { state.pointee.capture!.builder.key(text); return true }
         do throws(JSONMapperError) {
             let top = state.pointee.frames.top
             try top.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in try consumer.key(text, in: top, self) }
@@ -185,9 +222,9 @@ final class DecodingSession: JSONEventSink {
         return true
     }
 
-    private func scalar(_ event: ScalarEvent) -> Bool {
+    func scalar(_ event: ScalarEvent) -> Bool {
         if state.pointee.skipDepth > 0 { return true }
-        if state.pointee.recording != nil { state.pointee.recording!.tape.append(event); return true }
+        if state.pointee.capture != nil { state.pointee.capture!.builder.scalar(event); return true }
         do throws(JSONMapperError) {
             let top = state.pointee.frames.top
             try top.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in try consumer.scalar(event, in: top, self) }
@@ -199,33 +236,36 @@ final class DecodingSession: JSONEventSink {
 
     private func begin(isObject: Bool) -> Bool {
         state.pointee.depth += 1
+        if state.pointee.skipDepth > 0 {
+            state.pointee.skipDepth += 1
+        } else if state.pointee.capture != nil {
+            state.pointee.capture!.builder.begin(isObject: isObject)
+        } else {
+            do throws(JSONMapperError) {
+                let top = state.pointee.frames.top
+                try top.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in
+                    try consumer.beginChild(isObject: isObject, in: top, self)
+                }
+            } catch {
+                return fail(error)
+            }
+        }
+        // Checked once the container is entered, so the path names it (`grid[0][0]`).
         if state.pointee.depth > options.maxDepth {
             return fail(.depthLimitExceeded(path: currentPath()))
         }
-        if state.pointee.skipDepth > 0 { state.pointee.skipDepth += 1; return true }
-        if state.pointee.recording != nil { state.pointee.recording!.tape.appendBegin(isObject: isObject); return true }
-        do throws(JSONMapperError) {
-            let top = state.pointee.frames.top
-            try top.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in
-                try consumer.beginChild(isObject: isObject, in: top, self)
-            }
-        } catch {
-            return fail(error)
-        }
-        // A reader that chose to fan out has started recording: the tape opens with this begin.
-        if state.pointee.recording != nil { state.pointee.recording!.tape.appendBegin(isObject: isObject) }
         return true
     }
 
     private func end() -> Bool {
         state.pointee.depth -= 1
         if state.pointee.skipDepth > 0 { state.pointee.skipDepth -= 1; return true }
-        if state.pointee.recording != nil {
-            state.pointee.recording!.tape.appendEnd()
-            if state.pointee.recording!.tape.isBalanced {
-                let finished = state.pointee.recording!
-                state.pointee.recording = nil
-                do throws(JSONMapperError) { try replay(finished) } catch { return fail(error) }
+        if state.pointee.capture != nil {
+            state.pointee.capture!.builder.end()
+            if let value = state.pointee.capture!.builder.result {
+                let completion = state.pointee.capture!.completion
+                state.pointee.capture = nil
+                do throws(JSONMapperError) { try completion(value) } catch { return fail(error) }
             }
             return true
         }
@@ -247,29 +287,13 @@ final class DecodingSession: JSONEventSink {
         state.pointee.arena.reset(to: mark)
     }
 
-    /// Feeds a recorded container to each fan-out target as if it were the only consumer.
-    private func replay(_ fanOut: FanOut) throws(JSONMapperError) {
-        let parent = state.pointee.frames.top
-        for target in fanOut.targets {
-            state.pointee.depth += 1
-            switch target {
-            case .property(let binding):
-                parent.pointee.pending = binding
-                try binding.property.begin(isObject: fanOut.isObject, self)
-            case .path(let consumer):
-                pushBorrowed(consumer: consumer, storage: parent.pointee.storage, state: parent.pointee.state)
-            }
-            try fanOut.tape.replay(into: self, skippingFirst: true)
-        }
-    }
-
     private func fail(_ error: JSONMapperError) -> Bool {
         if failure == nil { failure = error }
         // A depth-limit error stops at once: it guards resources, whatever follows.
         if case .depthLimitExceeded = error { return false }
         guard checksWholeDocument else { return false }
         // Skip everything from here on: no frame is popped again, nothing more is decoded.
-        state.pointee.recording = nil
+        state.pointee.capture = nil
         state.pointee.skipDepth = Int.max / 2
         return true
     }
@@ -282,7 +306,7 @@ final class DecodingSession: JSONEventSink {
             state.pointee.frames.pop()
         }
         state.pointee.skipDepth = 0
-        state.pointee.recording = nil
+        state.pointee.capture = nil
     }
 }
 
@@ -290,4 +314,6 @@ final class DecodingSession: JSONEventSink {
 enum PropertyState {
     /// No key has set the property yet; otherwise the byte is the priority of the key that did.
     static let unset: UInt8 = .max
+    /// Set by an update before decoding: the property counts as present, and any key may set it.
+    static let presentBeforeUpdate: UInt8 = .max - 1
 }

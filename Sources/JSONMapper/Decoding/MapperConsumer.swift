@@ -85,10 +85,13 @@ class MapperConsumer: _JSONReader, @unchecked Sendable {
 final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
     /// The node's key table, frozen: built before the consumer exists.
     private let keys: KeyTable<MapperEntry>
+    /// The keys of the table, for property-driven walks of an object (``MemberWalk``).
+    let keyList: [String]
     private let isRoot: Bool
 
     init(meta: ModelMeta, node: PathNode, isRoot: Bool) {
         self.keys = node.keys
+        self.keyList = node.keys.keysAndValues.map(\.key)
         self.isRoot = isRoot
         super.init(meta: meta)
     }

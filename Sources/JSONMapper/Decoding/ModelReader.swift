@@ -12,9 +12,12 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
     }
 
     /// Starts decoding the object into an existing instance (``JSONMappable/update(fromJSON:options:)``).
+    /// An update sets what the JSON holds, so its required keys are not required: their state
+    /// starts as "present" (below every key's priority, so fallbacks still choose normally).
     func beginUpdating(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession) {
-        session.pushBorrowed(consumer: meta.root.consumer, storage: UnsafeMutableRawPointer(storage),
-                             state: session.makeState(count: meta.stateCount))
+        let state = session.makeState(count: meta.stateCount)
+        state?.update(repeating: PropertyState.presentBeforeUpdate, count: meta.stateCount)
+        session.pushBorrowed(consumer: meta.root.consumer, storage: UnsafeMutableRawPointer(storage), state: state)
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Model>,

@@ -50,6 +50,11 @@ class IntegerReader<Integer: FixedWidthInteger>: ValueReader<Integer>, @unchecke
             }
         case .bool(let value) where !session.isStrict:
             return value ? 1 : 0
+        case .double(let value):
+            // A binary double (from a dictionary) is a number: exact integral values fit.
+            if let exact = Integer(exactly: value) { return exact }
+            try session.coercionFailed(.invalid("\(value) is not an integer in the range of \(Integer.self)"), expected: expected, found: event)
+            return nil
         default:
             return try reject(event, expected, session)
         }
@@ -150,6 +155,8 @@ final class DoubleReader: ValueReader<Double>, @unchecked Sendable {
             }
         case .bool(let flag) where !session.isStrict:
             return flag ? 1 : 0
+        case .double(let value):
+            return value
         default:
             return try reject(event, expected, session)
         }
@@ -177,6 +184,8 @@ final class FloatReader: ValueReader<Float>, @unchecked Sendable {
             }
         case .bool(let flag) where !session.isStrict:
             return flag ? 1 : 0
+        case .double(let value):
+            return Float(value)
         default:
             return try reject(event, expected, session)
         }
@@ -200,6 +209,9 @@ final class DecimalReader: ValueReader<Decimal>, @unchecked Sendable {
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromNumber(text.buffer) }
         case .string(let text) where !session.isStrict:
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromString(text.buffer) }
+        case .double(let value):
+            // The shortest text of the double, so 0.1 becomes Decimal 0.1, not 0.1000000000000000055.
+            return Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX"))
         default:
             return try reject(event, expected, session)
         }
@@ -225,6 +237,8 @@ final class BoolReader: ValueReader<Bool>, @unchecked Sendable {
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try BoolCoercion.fromNumber(text.buffer) }
         case .string(let text) where !session.isStrict:
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try BoolCoercion.fromString(text.buffer) }
+        case .double(let value) where !session.isStrict:
+            return value != 0
         default:
             return try reject(event, expected, session)
         }
@@ -247,6 +261,7 @@ final class StringReader: ValueReader<String>, @unchecked Sendable {
         case .string(let text): return text.string
         case .number(let text) where !session.isStrict: return text.string
         case .bool(let flag) where !session.isStrict: return StringLikeCoercion.string(from: flag)
+        case .double(let value) where !session.isStrict: return value.description
         default: return try reject(event, expected, session)
         }
     }
@@ -272,6 +287,8 @@ final class DateReader: ValueReader<Date>, @unchecked Sendable {
             }
         case .string(let text):
             return try coerce(event, expected, session) { () throws(CoercionFailure) in try DateCoercion.fromString(text.buffer) }
+        case .double(let value):
+            return Date(timeIntervalSince1970: session.options.dateUnit == .secondsSince1970 ? value : value / 1000)
         default:
             return try reject(event, expected, session)
         }

@@ -100,7 +100,8 @@ struct CoercionUnitTests {
 
     @Test(arguments: [("18446744073709551615", UInt64.max), ("18446744073709551616", nil), ("-1", nil),
                       ("1e19", 10_000_000_000_000_000_000), ("1.8446744073709551615e19", UInt64.max), ("1e20", nil),
-                      ("184467440737095516150", nil)] as [(String, UInt64?)])
+                      ("184467440737095516150", nil), ("18446744073709551615.0", UInt64.max),
+                      ("18446744073709551615.5", nil)] as [(String, UInt64?)])
     func uint64Range(_ json: String, _ expected: UInt64?) { Self.checkInteger(UInt64.self, json, expected) }
 
     @Test(arguments: [("18446744073709551615", UInt.max), ("18446744073709551616", nil), ("-1", nil)] as [(String, UInt?)])
@@ -120,7 +121,8 @@ struct CoercionUnitTests {
     // MARK: - Integers: numbers, strings, bools
 
     @Test(arguments: [("20", 20), ("20.0", 20), ("2e1", 20), ("2E1", 20), ("2e+1", 20), ("200e-1", 20), ("-20.000", -20),
-                      ("0.0", 0), ("-0.0", 0), ("1.0e0", 1), ("123.4500e2", 12345), ("1e18", 1_000_000_000_000_000_000), ("0e400", 0),
+                      ("0.0", 0), ("-0.0", 0), ("1.0e0", 1), ("123.4500e2", 12345), ("1e18", 1_000_000_000_000_000_000), ("0e400", 0), ("100e-2", 1),
+                      ("1000000000000000000000e-3", 1_000_000_000_000_000_000),
                       ("1.5", nil), ("0.1", nil), ("2e-1", nil), ("12345e-2", nil), ("1e-400", nil), ("1e400", nil), ("-1.000001", nil)] as [(String, Int?)])
     func intFromNumber(_ json: String, _ expected: Int?) { Self.checkInteger(Int.self, json, expected) }
 
@@ -175,6 +177,79 @@ struct CoercionUnitTests {
         let value = try JSONMapper.decode(Double.self, from: json)
         #expect(value.bitPattern == expected.bitPattern, "\(json) → \(value), expected \(expected)")
         #expect(value == Double(json)!)
+    }
+
+    /// A small deterministic generator (SplitMix64).
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func randomDoublesRoundTripThroughTheirText() throws {
+        // Any finite double printed in its shortest form, or with 17 significant digits,
+        // must read back as exactly the same double.
+        var rng = SplitMix64(seed: 0xD0_0B1E)
+        var values: [Double] = []
+        while values.count < 4000 {
+            let value = Double(bitPattern: rng.next())
+            if value.isFinite { values.append(value) }
+        }
+        values += [Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude,
+                   Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, 1, 0.1, 1e22, 1e23, 9_007_199_254_740_992, 9_007_199_254_740_994]
+        let shortest = "[" + values.map { "\($0)" }.joined(separator: ",") + "]"
+        let decoded = try JSONMapper.decode([Double].self, from: shortest)
+        #expect(decoded.count == values.count)
+        let mismatches = zip(values, decoded).filter { $0.bitPattern != $1.bitPattern }
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
+
+        let long = "[" + values.map { String(format: "%.17g", $0) }.joined(separator: ",") + "]"
+        let decodedLong = try JSONMapper.decode([Double].self, from: long)
+        let longMismatches = zip(values, decodedLong).filter { $0.bitPattern != $1.bitPattern }
+        #expect(longMismatches.isEmpty, "first mismatches: \(longMismatches.prefix(5))")
+    }
+
+    @Test func randomDecimalTextIsCorrectlyRounded() throws {
+        // Random digit strings (up to 30 digits, exponents ±300) against the standard library's
+        // correctly rounded parser.
+        var rng = SplitMix64(seed: 77)
+        var texts: [String] = []
+        while texts.count < 4000 {
+            let digits = Int.random(in: 1...30, using: &rng)
+            var text = Bool.random(using: &rng) ? "-" : ""
+            let first = Int.random(in: 1...9, using: &rng)
+            text += "\(first)"
+            var rest = ""
+            for _ in 1..<digits { rest += "\(Int.random(in: 0...9, using: &rng))" }
+            let point = Int.random(in: 0...rest.count, using: &rng)
+            if point > 0 { text += rest.prefix(point) }
+            if point < rest.count { text += "." + rest.dropFirst(point) }
+            text += "e\(Int.random(in: -300...300, using: &rng))"
+            if Double(text)!.isFinite { texts.append(text) }
+        }
+        let decoded = try JSONMapper.decode([Double].self, from: "[" + texts.joined(separator: ",") + "]")
+        let mismatches = zip(texts, decoded).filter { Double($0)!.bitPattern != $1.bitPattern }
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
+    }
+
+    @Test func randomFloatsRoundTripThroughTheirText() throws {
+        var rng = SplitMix64(seed: 0xF10A7)
+        var values: [Float] = []
+        while values.count < 4000 {
+            let value = Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()))
+            if value.isFinite { values.append(value) }
+        }
+        let text = "[" + values.map { "\($0)" }.joined(separator: ",") + "]"
+        let decoded = try JSONMapper.decode([Float].self, from: text)
+        let mismatches = zip(values, decoded).filter { $0.bitPattern != $1.bitPattern }
+        #expect(decoded.count == values.count)
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
     }
 
     @Test func negativeZeroKeepsItsSign() throws {

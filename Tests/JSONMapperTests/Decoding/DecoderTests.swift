@@ -249,6 +249,48 @@ struct DecoderUnitTests {
         #expect(box.name == "updated")
     }
 
+    struct Account: JSONMappable, Equatable {
+        var id: Int64 = 0
+        var screenName = ""
+        static let jsonMapping = JSONMapping<Account> {
+            Map(\.id, "id", required: true)
+            Map(\.screenName, "screen_name")
+        }
+    }
+
+    @Test func updateWithAPatchThatOmitsARequiredKey() throws {
+        // README: `try user.update(fromJSON: patch)` for a User whose id is required: the
+        // instance already has an id, and the patch sets only what it holds.
+        var user = Account(id: 7, screenName: "a")
+        try user.update(fromJSON: #"{"screen_name":"b"}"#)
+        #expect(user == Account(id: 7, screenName: "b"))
+    }
+
+    // MARK: - Depth limit paths
+
+    struct Grid: JSONMappable {
+        var grid: [[[Int]]] = []
+        static let jsonMapping = JSONMapping<Grid> { Map(\.grid, "grid") }
+    }
+
+    @Test func depthLimitNamesTheContainerThatIsTooDeep() {
+        // Objects: the fourth level is the object at a.b.c.
+        let objects = Self.error(Self.outcome { () throws(JSONMapperError) in
+            try JSONMapper.decode([String: [String: [String: [String: Int]]]].self, from: #"{"a":{"b":{"c":{}}}}"#,
+                                  options: DecodingOptions(maxDepth: 3))
+        })
+        #expect(objects == .depthLimitExceeded(path: "a.b.c"))
+        // Arrays: the fourth level is the array at grid[0][0], and in [[1],[[2]]] the third is at [1][0].
+        let grid = Self.error(Self.outcome { () throws(JSONMapperError) in
+            try JSONMapper.decode(Grid.self, from: #"{"grid":[[[1]]]}"#, options: DecodingOptions(maxDepth: 3))
+        })
+        #expect(grid == .depthLimitExceeded(path: "grid[0][0]"))
+        let nested = Self.error(Self.outcome { () throws(JSONMapperError) in
+            try JSONMapper.decode([[[Int]]].self, from: "[[[1]],[[2],[3]]]", options: DecodingOptions(maxDepth: 2))
+        })
+        #expect(nested == .depthLimitExceeded(path: "[0][0]"))
+    }
+
     // MARK: - Error paths
 
     @Test func typeMismatchDeepInsideArraysNamesItsPath() {
@@ -292,6 +334,13 @@ struct DecoderUnitTests {
         }
         #expect(path == "statuses[1].user")
         #expect(found == "an array")
+        let objectForArray = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([[Int]].self, from: #"[[1],{"a":1}]"#) })
+        guard case .typeMismatch("[1]", _, "an object")? = objectForArray else {
+            Issue.record("expected a type mismatch at [1], got \(String(describing: objectForArray))")
+            return
+        }
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([String: Status].self, from: #"{"ok":{},"k":[1]}"#) })?.path
+                == "k")
     }
 
     // MARK: - null inside containers
@@ -348,7 +397,44 @@ struct DecoderUnitTests {
         #expect(try JSONMapper.decode(TUser.self, from: #"{"id":1,"id":2,"id":3}"#).id == 3)
     }
 
+    // MARK: - Large containers
+
+    @Test func largeArraysAndDictionaries() throws {
+        let n = 100_000
+        let ints = try JSONMapper.decode([Int].self, from: "[" + (0..<n).map(String.init).joined(separator: ",") + "]")
+        #expect(ints == Array(0..<n))
+        let strings = try JSONMapper.decode([String].self, from: "[" + (0..<10_000).map { #""s\#($0)\u00e9""# }.joined(separator: ",") + "]")
+        #expect(strings == (0..<10_000).map { "s\($0)é" })
+        let users = try JSONMapper.decode([TUser].self, from: "[" + (0..<5_000).map { #"{"id":\#($0),"screen_name":"u\#($0)"}"# }.joined(separator: ",") + "]")
+        #expect(users == (0..<5_000).map { TUser(id: Int64($0), screenName: "u\($0)") })
+        let nested = try JSONMapper.decode([[Int]].self, from: "[" + (0..<300).map { i in "[" + (0..<i).map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]")
+        #expect(nested == (0..<300).map { Array(0..<$0) })
+        let doubles = try JSONMapper.decode([Double].self, from: "[" + (0..<20_000).map { "\($0).5" }.joined(separator: ",") + "]")
+        #expect(doubles == (0..<20_000).map { Double($0) + 0.5 })
+        let dictionary = try JSONMapper.decode([String: Int].self, from: "{" + (0..<20_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}")
+        #expect(dictionary.count == 20_000)
+        #expect(dictionary["k0"] == 0 && dictionary["k19999"] == 19_999)
+    }
+
     // MARK: - JSONChunkDecoder
+
+    @Test func chunkDecoderWithTrickyDoubles() throws {
+        let texts = ["0.1", "2.2250738585072014e-308", "1e23", "-0.0", "123456789012345678901234567890", "5e-324",
+                     "1.7976931348623157e308", "9007199254740993", "0.30000000000000004"]
+        let expected: [Double] = [0.1, Double.leastNormalMagnitude, 1e23, -0.0, 1.2345678901234568e29, Double.leastNonzeroMagnitude,
+                                  Double.greatestFiniteMagnitude, 9_007_199_254_740_992, 0.30000000000000004]
+        let bytes = Array(("[" + texts.joined(separator: ",") + "]").utf8)
+        for size in [1, 3, 5] {
+            let decoder = JSONChunkDecoder([Double].self)
+            for chunk in Self.chunks(of: bytes, size: size) { try decoder.feed(chunk) }
+            let values = try decoder.finish()
+            #expect(values.map(\.bitPattern) == expected.map(\.bitPattern), "chunk size \(size)")
+        }
+        // A top-level number split across chunks.
+        let decoder = JSONChunkDecoder(Double.self)
+        for part in ["-1", "2.5", "e-", "1"] { try decoder.feed(Array(part.utf8)) }
+        #expect(try decoder.finish() == -1.25)
+    }
 
     static func chunks(of bytes: [UInt8], size: Int) -> [[UInt8]] {
         stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
@@ -537,6 +623,20 @@ struct DecoderUnitTests {
         guard case .depthLimitExceeded? = depth else {
             Issue.record("expected depthLimitExceeded, got \(String(describing: depth))")
             return
+        }
+        #expect(Tracked.live.value == 0)
+
+        // Duplicate keys and updates replace class references: the replaced ones are released.
+        do {
+            let value = try JSONMapper.decode(Tracked.self, from: #"{"friend":{"id":1},"byKey":{"k":{"id":3},"k":{"id":4}},"friend":{"id":2}}"#)
+            #expect(value.friend?.id == 2 && value.twin?.id == 2 && value.byKey["k"]?.id == 4)
+            #expect(Tracked.live.value == 4)
+            var holder = Holder()
+            try holder.update(fromJSON: #"{"items":[{"id":1},{"id":2}]}"#)
+            #expect(Tracked.live.value == 6)
+            try holder.update(fromJSON: #"{"items":[{"id":3}]}"#)
+            #expect(holder.items.map(\.id) == [3])
+            #expect(Tracked.live.value == 5)
         }
         #expect(Tracked.live.value == 0)
 

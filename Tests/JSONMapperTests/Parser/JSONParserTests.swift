@@ -376,6 +376,22 @@ struct ParserUnitTests {
         #expect(Self.isSyntax(error2))
     }
 
+    struct Named: JSONMappable {
+        var id = 0
+        static let jsonMapping = JSONMapping<Named> { Map(\.id, "id") }
+    }
+
+    @Test func aSyntaxErrorAnywhereWinsOverAnEarlierMappingError() {
+        // RFC 8259: an invalid document is rejected as such, whatever type it was decoded as.
+        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode(Int.self, from: "[1,]") }))
+        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode([Int].self, from: #"["a", 1 2]"#) }))
+        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode(Named.self, from: #"{"id":"abc",}"#) }))
+        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode(Named.self, from: #"{"id":"abc"} x"#) }))
+        // A well-formed document reports the mapping error.
+        #expect(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode([Int].self, from: #"["a", 1]"#) }
+                == .typeMismatch(path: "[0]", expected: "Int", found: "string \"a\""))
+    }
+
     // MARK: - Depth limit
 
     typealias Nested11 = [[[[[[[[[[[Int]]]]]]]]]]]

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Feeds a ``JSONValue`` (or a Foundation object such as `JSONSerialization` returns) to a
+/// decoding session as parse events, so decoding from a tree runs the same readers, coercions
+/// and error paths as decoding from bytes.
+///
+/// Objects are walked the YYModel way: when the model reading an object maps fewer keys than
+/// the object holds, the emitter looks up each mapped key in the object (property-driven);
+/// otherwise it walks the object's members and the model looks each up (dictionary-driven).
+/// Values the session skips are not walked at all.
+extension DecodingSession {
+    /// Emits a whole value.
+    func emit(_ value: JSONValue) throws(JSONMapperError) {
+        switch value {
+        case .null: try check(null())
+        case .bool(let flag): try check(bool(flag))
+        case .number(let number): try withUTF8(number.text) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
+        case .string(let string): try withUTF8(string) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
+        case .array, .object: try emitContainer(value) { () throws(JSONMapperError) in try check(value.object != nil ? beginObject() : beginArray()) }
+        }
+    }
+
+    /// Emits a container's members between `begin` (which opens it for its consumer) and its end.
+    func emitContainer(_ value: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        let framesBefore = frameCount
+        try begin()
+        switch value {
+        case .array(let elements):
+            if !isSkipping { for element in elements { try emit(element) } }
+            try check(endArray())
+        case .object(let object):
+            switch memberWalk(count: object.count, framesBefore: framesBefore) {
+            case .none:
+                break
+            case .all:
+                for (key, member) in object {
+                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
+                    try emit(member)
+                }
+            case .mappedKeys(let keys):
+                for key in keys {
+                    guard let member = object[key] else { continue }
+                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
+                    try emit(member)
+                }
+            }
+            try check(endObject())
+        default:
+            preconditionFailure("emitContainer takes arrays and objects")
+        }
+    }
+
+    /// Emits a Foundation value: `NSNull`, `Bool`, `NSNumber` and Swift numbers, `String`,
+    /// `[Any]`, `[String: Any]` (and their NS counterparts), and ``JSONValue``.
+    func emit(foundation value: Any) throws(JSONMapperError) {
+        switch value {
+        case let string as String:
+            try withUTF8(string) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
+        case let dictionary as [String: Any]:
+            let framesBefore = frameCount
+            try check(beginObject())
+            switch memberWalk(count: dictionary.count, framesBefore: framesBefore) {
+            case .none:
+                break
+            case .all:
+                for (key, member) in dictionary {
+                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
+                    try emit(foundation: member)
+                }
+            case .mappedKeys(let keys):
+                for key in keys {
+                    guard let member = dictionary[key] else { continue }
+                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
+                    try emit(foundation: member)
+                }
+            }
+            try check(endObject())
+        case let array as [Any]:
+            try check(beginArray())
+            if !isSkipping { for element in array { try emit(foundation: element) } }
+            try check(endArray())
+        case is NSNull:
+            try check(null())
+        case let flag as Bool where type(of: value) == Bool.self:
+            try check(bool(flag))
+        case let integer as Int where type(of: value) == Int.self:
+            try emit(integer: Int64(integer))
+        case let integer as Int64 where type(of: value) == Int64.self:
+            try emit(integer: integer)
+        case let double as Double where type(of: value) == Double.self:
+            try check(scalar(.double(double)))
+        case let number as NSNumber:
+            try emit(number: number)
+        case let json as JSONValue:
+            try emit(json)
+        default:
+            throw .typeMismatch(path: currentPath(), expected: "a JSON value", found: "\(type(of: value))")
+        }
+    }
+
+    private func emit(number: NSNumber) throws(JSONMapperError) {
+        if Self.isBoolean(number) { return try check(bool(number.boolValue)) }
+        if let decimal = number as? NSDecimalNumber {
+            // Foundation keeps long numbers as decimals: their text is exact.
+            return try withUTF8(decimal.stringValue) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
+        }
+        let double = number.doubleValue
+        if double.rounded() == double, Double(number.int64Value) == double {
+            try emit(integer: number.int64Value)
+        } else if let unsigned = UInt64(exactly: double), number.uint64Value == unsigned {
+            try withUTF8(String(unsigned)) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
+        } else {
+            try check(scalar(.double(double)))
+        }
+    }
+
+    /// An integer as number text, formatted on the stack.
+    private func emit(integer: Int64) throws(JSONMapperError) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &digits) { raw -> Bool in
+            var magnitude = integer.magnitude
+            var i = raw.count
+            repeat {
+                i -= 1
+                raw[i] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if integer < 0 { i -= 1; raw[i] = UInt8(ascii: "-") }
+            let start = raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + i
+            return number(JSONBytes(start: start, count: raw.count - i))
+        }
+        try check(ok)
+    }
+
+    /// `NSNumber` for a boolean is a distinct class (`__NSCFBoolean` / `CFBoolean`), which
+    /// `is Bool` does not tell apart from 0 and 1.
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        let kind = type(of: number)
+        return kind == type(of: NSNumber(value: true))
+    }
+
+    private func check(_ accepted: Bool) throws(JSONMapperError) {
+        if !accepted { throw failure ?? .invalidValue(path: currentPath(), reason: "decoding stopped") }
+        if let failure { throw failure }
+    }
+
+    private func withUTF8(_ string: String, _ body: (JSONBytes) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        var string = string
+        try string.withUTF8 { utf8 in
+            Result { () throws(JSONMapperError) in
+                // A zero-length buffer may have no address; any valid one does for no bytes.
+                try body(JSONBytes(start: utf8.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: utf8.count))
+            }
+        }.get()
+    }
+}
+
+/// How the members of an object being emitted are walked.
+enum MemberWalk {
+    /// Not at all: the session skips the object.
+    case none
+    /// Every member, in order.
+    case all
+    /// Only these keys, looked up in the object (property-driven).
+    case mappedKeys([String])
+}

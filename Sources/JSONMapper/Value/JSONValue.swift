@@ -1,0 +1,131 @@
+/// A parsed JSON document as a lightweight, immutable tree: what the hooks and the
+/// dictionary decoder see of an object, and a convenient way to inspect arbitrary JSON.
+///
+/// Objects keep their key order and look keys up in constant time; numbers keep their text,
+/// so 64-bit integers and decimals stay exact.
+///
+/// ```swift
+/// let value = try JSONValue(parsing: data)
+/// let id = value[path: "statuses[3].user.id"]?.number?.int64Value
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, with its exact text.
+    case number(JSONNumber)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object.
+    case object(JSONObject)
+
+    /// The member for `key` when this is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The element at `index` when this is an array that long.
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let elements) = self, elements.indices.contains(index) { return elements[index] }
+        return nil
+    }
+
+    /// The value at a path such as `"statuses[3].user.id"` (the syntax of mapping keys).
+    public subscript(path path: String) -> JSONValue? {
+        var current: JSONValue? = self
+        for step in KeyPathSpec(path, strategy: .useDeclaredKeys).steps {
+            switch step {
+            case .key(let key): current = current?[key]
+            case .index(let index): current = current?[index]
+            }
+        }
+        return current
+    }
+
+    /// The object, if this is one.
+    public var object: JSONObject? { if case .object(let object) = self { object } else { nil } }
+    /// The elements, if this is an array.
+    public var array: [JSONValue]? { if case .array(let elements) = self { elements } else { nil } }
+    /// The string, if this is one.
+    public var string: String? { if case .string(let string) = self { string } else { nil } }
+    /// The number, if this is one.
+    public var number: JSONNumber? { if case .number(let number) = self { number } else { nil } }
+    /// The boolean, if this is one.
+    public var bool: Bool? { if case .bool(let bool) = self { bool } else { nil } }
+    /// Whether this is `null`.
+    public var isNull: Bool { self == .null }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// `null`.
+    public init(nilLiteral: ()) { self = .null }
+    /// A boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer.
+    public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    /// A floating-point number (must be finite).
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value)!) }
+    /// A string.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An array.
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object, in the order written; a repeated key keeps its last value.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// Compact JSON text.
+    public var description: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let number): out += number.text
+        case .string(let string): Self.writeQuoted(string, to: &out)
+        case .array(let elements):
+            out += "["
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out += "," }
+                element.write(to: &out)
+            }
+            out += "]"
+        case .object(let object):
+            out += "{"
+            for (i, (key, value)) in object.enumerated() {
+                if i > 0 { out += "," }
+                Self.writeQuoted(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func writeQuoted(_ string: String, to out: inout String) {
+        out += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

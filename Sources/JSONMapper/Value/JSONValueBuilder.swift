@@ -1,0 +1,123 @@
+/// Builds a ``JSONValue`` from parse events: the parser's DOM builder, and what the decoder
+/// uses to capture an object a hook or a type choice needs whole.
+struct JSONValueBuilder {
+    /// Containers being filled, innermost last.
+    private var open: [Container] = []
+    private(set) var result: JSONValue?
+
+    private enum Container {
+        case array([JSONValue])
+        case object(JSONObject, pendingKey: String?)
+    }
+
+    /// True once the value that began with the first event is complete.
+    var isComplete: Bool { result != nil }
+
+    mutating func scalar(_ event: ScalarEvent) {
+        add(Self.value(of: event))
+    }
+
+    mutating func key(_ text: JSONBytes) {
+        guard case .object(let object, _) = open.last else { return }
+        open[open.count - 1] = .object(object, pendingKey: text.string)
+    }
+
+    mutating func begin(isObject: Bool) {
+        open.append(isObject ? .object(JSONObject(), pendingKey: nil) : .array([]))
+    }
+
+    mutating func end() {
+        guard let container = open.popLast() else { return }
+        switch container {
+        case .array(let elements): add(.array(elements))
+        case .object(let object, _): add(.object(object))
+        }
+    }
+
+    private mutating func add(_ value: JSONValue) {
+        guard let container = open.popLast() else {
+            result = value
+            return
+        }
+        switch container {
+        case .array(var elements):
+            elements.append(value)
+            open.append(.array(elements))
+        case .object(var object, let key):
+            object[key ?? ""] = value
+            open.append(.object(object, pendingKey: nil))
+        }
+    }
+
+    static func value(of event: ScalarEvent) -> JSONValue {
+        switch event {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .number(let text): .number(JSONNumber(validatedText: text.string))
+        case .string(let text): .string(text.string)
+        case .double(let value): JSONNumber(value).map { .number($0) } ?? .null
+        }
+    }
+}
+
+/// Parses a document into a ``JSONValue``.
+final class JSONValueParser: JSONEventSink {
+    private var builder = JSONValueBuilder()
+    private var depth = 0
+    private let maxDepth: Int
+
+    init(maxDepth: Int) { self.maxDepth = maxDepth }
+
+    static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONMapperError) -> JSONValue {
+        let sink = JSONValueParser(maxDepth: maxDepth)
+        try JSONParser(sink: sink).parseDocument(bytes)
+        guard let value = sink.builder.result else { throw .emptyInput }
+        return value
+    }
+
+    override func null() -> Bool { builder.scalar(.null); return true }
+    override func bool(_ value: Bool) -> Bool { builder.scalar(.bool(value)); return true }
+    override func number(_ text: JSONBytes) -> Bool { builder.scalar(.number(text)); return true }
+    override func string(_ text: JSONBytes) -> Bool { builder.scalar(.string(text)); return true }
+    override func key(_ text: JSONBytes) -> Bool { builder.key(text); return true }
+    override func beginObject() -> Bool { begin(isObject: true) }
+    override func beginArray() -> Bool { begin(isObject: false) }
+    override func endObject() -> Bool { depth -= 1; builder.end(); return true }
+    override func endArray() -> Bool { depth -= 1; builder.end(); return true }
+
+    private func begin(isObject: Bool) -> Bool {
+        depth += 1
+        guard depth <= maxDepth else {
+            failure = .depthLimitExceeded(path: "")
+            return false
+        }
+        builder.begin(isObject: isObject)
+        return true
+    }
+}
+
+extension JSONValue {
+    /// Parses a complete JSON document.
+    /// - Parameter maxDepth: The deepest nesting accepted (see ``DecodingOptions/maxDepth``).
+    public init(parsing data: Data, maxDepth: Int = 512) throws(JSONMapperError) {
+        self = try JSONMapper.withBytes(of: data) { (bytes) throws(JSONMapperError) in
+            try JSONValueParser.parse(bytes, maxDepth: maxDepth)
+        }
+    }
+
+    /// Parses a complete JSON document from UTF-8 bytes.
+    public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws(JSONMapperError) {
+        self = try JSONMapper.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in
+            try JSONValueParser.parse(buffer, maxDepth: maxDepth)
+        }
+    }
+
+    /// Parses a complete JSON document from a string.
+    public init(parsing string: String, maxDepth: Int = 512) throws(JSONMapperError) {
+        self = try JSONMapper.withBytes(of: string) { (buffer) throws(JSONMapperError) in
+            try JSONValueParser.parse(buffer, maxDepth: maxDepth)
+        }
+    }
+}
+
+import Foundation
