@@ -320,10 +320,8 @@ final class TransformReader<Transformer: JSONValueTransformer>: ValueReader<Tran
         do {
             destination.initialize(to: try transformer.value(from: representation))
             return true
-        } catch let error as JSONMapperError {
-            throw error
         } catch {
-            try session.report(.invalidValue(path: session.currentPath(), reason: "\(error)"))
+            try session.reportHookError(error, from: "\(Transformer.self)")
             return false
         }
     }

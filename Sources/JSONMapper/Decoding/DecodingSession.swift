@@ -190,6 +190,17 @@ final class DecodingSession: JSONEventSink {
         if isStrict { try coercionFailed(.mismatch, expected: expected, found: .null) }
     }
 
+    /// Reports an error thrown by a user hook or transformer at the current path: an
+    /// ``JSONMapperError/invalidValue(path:reason:)`` keeps its reason, other mapping errors
+    /// stand as thrown, any other error becomes an invalid value described by `what`.
+    func reportHookError(_ error: any Error, from what: String) throws(JSONMapperError) {
+        switch error as? JSONMapperError {
+        case .invalidValue(_, let reason)?: try report(.invalidValue(path: currentPath(), reason: reason))
+        case let mapping?: try report(mapping)
+        case nil: try report(.invalidValue(path: currentPath(), reason: "\(what): \(error)"))
+        }
+    }
+
     /// Applies the invalid-value policy to an error.
     func report(_ error: JSONMapperError) throws(JSONMapperError) {
         switch options.invalidValuePolicy {

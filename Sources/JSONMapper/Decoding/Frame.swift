@@ -22,6 +22,8 @@ struct Frame {
     var index = 0
     /// The current key (dictionaries).
     var key: String?
+    /// The whole object, for a model whose did-map hook wants it.
+    var object: JSONValue?
     /// Arena position to return to when the frame is popped.
     var arenaMark: Arena.Mark
 

@@ -111,10 +111,19 @@ final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
     }
 
     override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard isRoot, let state = frame.pointee.state else { return }
+        guard isRoot else { return }
         frame.pointee.entry = nil
-        for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
-            try session.report(.keyNotFound(path: session.currentPath(appending: .key(property.name))))
+        if let state = frame.pointee.state {
+            for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
+                try session.report(.keyNotFound(path: session.currentPath(appending: .key(property.name))))
+            }
+        }
+        if let didMap = meta.hooks.didMap, let object = frame.pointee.object {
+            do {
+                try didMap(frame.pointee.storage, object)
+            } catch {
+                try session.reportHookError(error, from: "\(meta.typeName).didMap")
+            }
         }
     }
 

@@ -1,14 +1,63 @@
 /// Decodes JSON objects into a ``JSONMappable`` model through its compiled ``ModelMeta``.
 final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sendable {
+    /// The type that builds instances: `Model`, or the subclass a polymorphic base chose.
+    private let type: Model.Type
     /// Set by the registry right after the reader is registered, before any other thread can
     /// see it (the registry's lock orders the write before every read).
     var meta: ModelMeta!
+
+    init(type: Model.Type) {
+        self.type = type
+    }
 
     override var expected: String { "an object (\(Model.self))" }
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         guard isObject else { return try session.containerMismatch(expected: expected, isObject: false) }
-        session.pushOwned(Model(), consumer: meta.root.consumer, owner: self, stateBytes: meta.stateCount)
+        guard meta.hooks.needsObject else { return pushFrame(session, object: nil) }
+        // Hooks need the whole object: capture it, then map it from the capture.
+        session.capture(isObject: true) { (object) throws(JSONMapperError) in
+            try self.decode(captured: object, session)
+        }
+    }
+
+    /// Pushes the frame that maps an object into a new instance.
+    private func pushFrame(_ session: DecodingSession, object: JSONValue?) {
+        let frame = session.pushOwned(type.init(), consumer: meta.root.consumer, owner: self, stateBytes: meta.stateCount)
+        frame.pointee.object = object
+    }
+
+    /// Runs the will-map and type-choice hooks on a captured object, then maps it.
+    private func decode(captured object: JSONValue, _ session: DecodingSession) throws(JSONMapperError) {
+        var object = object
+        if let willMap = meta.hooks.willMap {
+            do {
+                guard let replacement = try willMap(object) else {
+                    return try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap rejected the object"))
+                }
+                guard replacement.object != nil else {
+                    return try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap returned a value that is not an object"))
+                }
+                object = replacement
+            } catch {
+                return try session.reportHookError(error, from: "\(type).willMap")
+            }
+        }
+        var reader = self
+        if let choose = meta.hooks.chooseReader {
+            switch choose(object) {
+            case .success(let chosen):
+                // The registry made it for a `Model.Type`, so it is a ModelReader<Model>.
+                reader = unsafeDowncast(chosen, to: ModelReader<Model>.self)
+            case .failure(let error):
+                return try session.report(.invalidValue(path: session.currentPath(),
+                                                        reason: "\(type).mappedType chose \(error.chosen), which is not a \(Model.self)"))
+            }
+        }
+        try session.emitContainer(object) { () throws(JSONMapperError) in
+            session.enterContainer()
+            reader.pushFrame(session, object: reader.meta.hooks.didMap == nil ? nil : object)
+        }
     }
 
     /// Starts decoding the object into an existing instance (``JSONMappable/update(fromJSON:options:)``).

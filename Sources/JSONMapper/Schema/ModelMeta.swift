@@ -19,17 +19,21 @@ final class ModelMeta: @unchecked Sendable {
     var mappedKeyCount: Int { root.keys.count }
     /// State bytes a model frame needs (0 when no property is tracked).
     let stateCount: Int
+    /// The model's hooks (``JSONWillMapHook`` and friends).
+    let hooks: ModelHooks
 
-    /// Compiles `rules` for instances of `Model`.
-    init<Model>(for model: Model.Type, rules: [PropertyRule]) {
-        typeName = "\(Model.self)"
+    /// Compiles `rules` for instances of `model` (the dynamic type: a subclass of `Model`
+    /// when a polymorphic base chose it).
+    init<Model>(for model: Model.Type, rules: [PropertyRule], hooks: ModelHooks) {
+        typeName = "\(model)"
+        self.hooks = hooks
         var properties: [PropertyMeta] = []
         for rule in rules {
-            precondition(rule.applies(to: Model.self),
+            precondition(rule.applies(to: model),
                          "\(Model.self).jsonMapping maps a key path of another type; a mapping's key paths must start at the model or one of its superclasses")
             properties.append(rule.makeProperty(for: Model.self, index: properties.count))
         }
-        precondition(properties.allSatisfy { $0.keys.count < Int(PropertyState.unset) }, "too many fallback keys")
+        precondition(properties.allSatisfy { $0.keys.count < Int(PropertyState.presentBeforeUpdate) }, "too many fallback keys")
         self.properties = properties
         requiredProperties = properties.filter(\.isRequired)
         keyPathProperties = properties.filter { $0.keys.contains { !$0.isSingleKey } }

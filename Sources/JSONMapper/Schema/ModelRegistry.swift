@@ -10,18 +10,33 @@ final class ModelRegistry: @unchecked Sendable {
     static let shared = ModelRegistry()
 
     private let lock = NSRecursiveLock()
-    private var readers: [ObjectIdentifier: _JSONReader] = [:]
+    private var readers: [Key: _JSONReader] = [:]
 
-    func reader<Model: JSONMappable>(for model: Model.Type) -> ModelReader<Model> {
+    /// A model type as decoded: its static type (what the storage holds), the dynamic type
+    /// that builds instances (a subclass, for a polymorphic choice), and whether the type
+    /// choice hook still has to run.
+    private struct Key: Hashable {
+        let staticType: ObjectIdentifier
+        let dynamicType: ObjectIdentifier
+        let choosesType: Bool
+    }
+
+    /// The reader for `type`, whose instances are stored as `Model`.
+    /// - Parameter choosingType: Whether a ``JSONPolymorphic`` type still chooses its
+    ///   concrete type (false once it has).
+    func reader<Model: JSONMappable>(for type: Model.Type, choosingType: Bool = true) -> ModelReader<Model> {
         lock.lock()
         defer { lock.unlock() }
-        if let existing = readers[ObjectIdentifier(Model.self)] {
+        let key = Key(staticType: ObjectIdentifier(Model.self), dynamicType: ObjectIdentifier(type), choosesType: choosingType)
+        if let existing = readers[key] {
             // Registered only by the branch below, always as ModelReader<Model>.
             return unsafeDowncast(existing, to: ModelReader<Model>.self)
         }
-        let reader = ModelReader<Model>()
-        readers[ObjectIdentifier(Model.self)] = reader
-        reader.meta = ModelMeta(for: Model.self, rules: Model.jsonMapping.activeRules)
+        let reader = ModelReader<Model>(type: type)
+        readers[key] = reader
+        var hooks = ModelHooks(for: type)
+        if !choosingType { hooks.chooseReader = nil }
+        reader.meta = ModelMeta(for: type, rules: type.jsonMapping.activeRules, hooks: hooks)
         return reader
     }
 

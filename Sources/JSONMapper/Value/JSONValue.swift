@@ -60,10 +60,9 @@ public enum JSONValue: Sendable, Hashable {
     public var isNull: Bool { self == .null }
 }
 
-extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+// Not ExpressibleByNilLiteral: in a `JSONValue?` a bare `nil` must mean "no value", never `.null`.
+extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    /// `null`.
-    public init(nilLiteral: ()) { self = .null }
     /// A boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An integer.
