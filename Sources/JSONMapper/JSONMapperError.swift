@@ -17,11 +17,14 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidValue(path: String, reason: String)
     /// Objects and arrays nest deeper than ``DecodingOptions/maxDepth``.
     case depthLimitExceeded(path: String)
+    /// The input is larger than ``DecodingOptions/maxDocumentBytes``, or holds a string or key
+    /// longer than ``DecodingOptions/maxStringBytes``; `offset` is where the limit was reached.
+    case limitExceeded(offset: Int, message: String)
 
     /// The JSON path the error refers to, or `nil` for errors about the raw input.
     public var path: String? {
         switch self {
-        case .emptyInput, .syntax: nil
+        case .emptyInput, .syntax, .limitExceeded: nil
         case .typeMismatch(let path, _, _), .keyNotFound(let path),
              .invalidValue(let path, _), .depthLimitExceeded(let path): path
         }
@@ -42,6 +45,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             "invalid value at \(Self.describe(path)): \(reason)"
         case let .depthLimitExceeded(path):
             "nesting depth limit exceeded at \(Self.describe(path))"
+        case let .limitExceeded(offset, message):
+            "size limit exceeded at byte \(offset): \(message)"
         }
     }
 

@@ -37,15 +37,31 @@ public struct DecodingOptions: Sendable, Equatable {
     /// The deepest nesting of objects and arrays accepted; deeper input fails with
     /// ``JSONMapperError/depthLimitExceeded(path:)``. Defaults to 512.
     public var maxDepth: Int
+    /// The largest document accepted, in bytes; `nil` (the default) for no limit. A larger
+    /// one fails with ``JSONMapperError/limitExceeded(offset:message:)`` before it is parsed.
+    public var maxDocumentBytes: Int?
+    /// The longest string or key accepted, in bytes after unescaping; `nil` (the default) for
+    /// no limit. A longer one fails with ``JSONMapperError/limitExceeded(offset:message:)``.
+    public var maxStringBytes: Int?
 
-    /// Options with the given values; the defaults are lenient, throwing, seconds, finite only, 512.
+    /// The parser limits these options set.
+    var parserLimits: JSONParser.Limits {
+        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes)
+    }
+
+    /// Options with the given values; the defaults are lenient, throwing, seconds, finite only,
+    /// depth 512, no size limits.
     public init(
         coercion: Coercion = .lenient,
         invalidValuePolicy: InvalidValuePolicy = .throw,
         dateUnit: DateUnit = .secondsSince1970,
         allowsNonFiniteStrings: Bool = false,
-        maxDepth: Int = 512
+        maxDepth: Int = 512,
+        maxDocumentBytes: Int? = nil,
+        maxStringBytes: Int? = nil
     ) {
+        self.maxDocumentBytes = maxDocumentBytes
+        self.maxStringBytes = maxStringBytes
         self.coercion = coercion
         self.invalidValuePolicy = invalidValuePolicy
         self.dateUnit = dateUnit

@@ -22,7 +22,7 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
     /// A decoder for one document of `type`.
     public init(_ type: Value.Type = Value.self, options: DecodingOptions = DecodingOptions()) {
         session = DecodingSession(options: options, checksWholeDocument: false)
-        parser = JSONParser(sink: session)
+        parser = JSONParser(sink: session, limits: options.parserLimits)
         result = .allocate(capacity: 1)
         result.initialize(to: nil)
         root = RootConsumer(reader: valueReader(for: Value.self))

@@ -60,7 +60,7 @@ public enum JSONMapper {
             // releases every partial value before the slot goes away.
             defer { session.unwind() }
             session.pushBorrowed(consumer: root, storage: UnsafeMutableRawPointer(slot), state: nil)
-            try JSONParser(sink: session).parseDocument(bytes)
+            try JSONParser(sink: session, limits: options.parserLimits).parseDocument(bytes)
         }
         guard let result else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
@@ -100,7 +100,7 @@ extension JSONMappable {
         try withUnsafeMutablePointer(to: &copy) { (slot) throws(JSONMapperError) in
             defer { session.unwind() }
             session.pushBorrowed(consumer: root, storage: UnsafeMutableRawPointer(slot), state: nil)
-            try JSONParser(sink: session).parseDocument(bytes)
+            try JSONParser(sink: session, limits: options.parserLimits).parseDocument(bytes)
         }
         self = copy
     }

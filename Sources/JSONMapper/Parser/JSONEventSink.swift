@@ -8,6 +8,10 @@ class JSONEventSink {
     var failure: JSONMapperError?
     /// Set by the parser when it stopped at a string or key that is not valid UTF-8.
     var stoppedAtInvalidUTF8 = false
+    /// Set by the parser when it stopped at a string or key longer than `maxStringBytes`.
+    var stoppedAtLongString = false
+    /// The longest string or key the parser passes on (see ``DecodingOptions/maxStringBytes``).
+    var maxStringBytes = Int.max
 
     func null() -> Bool { true }
     func bool(_ value: Bool) -> Bool { true }

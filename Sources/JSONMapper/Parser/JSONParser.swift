@@ -27,9 +27,20 @@ final class JSONParser {
     /// back to its start when it turns out to be the error.
     private var tail: [UInt8] = []
     private static let tailLength = 256
+    private var surrogates = SurrogateEscapeCheck()
+    private let limits: Limits
 
-    init(sink: JSONEventSink) {
+    /// Optional caps on input size, each failing with ``JSONMapperError/limitExceeded(offset:message:)``.
+    struct Limits {
+        var maxDocumentBytes: Int?
+        var maxStringBytes: Int?
+        static let none = Limits()
+    }
+
+    init(sink: JSONEventSink, limits: Limits = .none) {
         self.sink = sink
+        self.limits = limits
+        sink.maxStringBytes = limits.maxStringBytes ?? .max
         // The context is the sink, unretained: the parser holds it strongly for as long as the
         // handle lives, and the handle dies in deinit.
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -66,11 +77,29 @@ final class JSONParser {
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        if let limit = limits.maxDocumentBytes, offsetBefore + chunk.count > limit {
+            throw .limitExceeded(offset: limit, message: "the document is longer than the limit of \(limit) bytes")
+        }
         if !sawValue { sawValue = chunk.contains { !Self.isWhitespace($0) } }
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
         if status != yajl_status_ok {
             throw failure(status, in: chunk)
         }
+        if let offset = surrogates.firstLoneSurrogate(in: chunk) {
+            throw syntaxError(at: offset, in: chunk, message: Self.loneSurrogateMessage)
+        }
+    }
+
+    /// A syntax error at `offset` within `chunk` (negative: in the previous chunk's tail).
+    private func syntaxError(at offset: Int, in chunk: UnsafeRawBufferPointer, message: String) -> JSONMapperError {
+        var line = linesBefore + 1
+        var lineStart = lineStartBefore
+        for i in 0..<max(offset, 0) where chunk[i] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = offsetBefore + i + 1
+        }
+        let absolute = offsetBefore + offset
+        return .syntax(offset: absolute, line: line, column: absolute - lineStart + 1, message: message)
     }
 
     /// Ends the document: reports a document cut short, or input with no value at all.
@@ -85,8 +114,18 @@ final class JSONParser {
     private func failure(_ status: yajl_status, in chunk: UnsafeRawBufferPointer, atEnd: Bool = false) -> JSONMapperError {
         var message: String
         if status == yajl_status_client_canceled {
+            if sink.stoppedAtLongString, let limit = limits.maxStringBytes {
+                return .limitExceeded(offset: offsetBefore + min(yajl_get_bytes_consumed(handle), chunk.count),
+                                      message: "a string or key is longer than the limit of \(limit) bytes")
+            }
             guard sink.stoppedAtInvalidUTF8 else {
                 return sink.failure ?? .invalidValue(path: "", reason: "decoding was cancelled")
+            }
+            // yajl writes a lone low surrogate escape as (invalid) UTF-8: name the escape.
+            let consumed = UnsafeRawBufferPointer(rebasing: chunk.prefix(yajl_get_bytes_consumed(handle)))
+            var check = surrogates
+            if let offset = check.firstLoneSurrogate(in: consumed) {
+                return syntaxError(at: offset, in: chunk, message: Self.loneSurrogateMessage)
             }
             message = "invalid UTF-8 in a string"
         } else {
@@ -172,6 +211,8 @@ final class JSONParser {
         }
     }
 
+    private static let loneSurrogateMessage = "a \\u escape encodes a lone UTF-16 surrogate"
+
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
@@ -204,9 +245,14 @@ private func bytes(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> JSONBytes 
     JSONBytes(start: pointer ?? emptyBytes, count: count)
 }
 
-/// The bytes, or `nil` after flagging the sink when they are not valid UTF-8.
+/// The bytes, or `nil` after flagging the sink when they are not valid UTF-8 or longer than
+/// the string limit.
 @inline(__always)
 private func validated(_ text: JSONBytes, _ sink: JSONEventSink) -> JSONBytes? {
+    if text.count > sink.maxStringBytes {
+        sink.stoppedAtLongString = true
+        return nil
+    }
     if UTF8Validation.isValid(text) { return text }
     sink.stoppedAtInvalidUTF8 = true
     return nil

@@ -68,9 +68,9 @@ final class JSONValueParser: JSONEventSink {
 
     init(maxDepth: Int) { self.maxDepth = maxDepth }
 
-    static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(JSONMapperError) -> JSONValue {
-        let sink = JSONValueParser(maxDepth: maxDepth)
-        try JSONParser(sink: sink).parseDocument(bytes)
+    static func parse(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws(JSONMapperError) -> JSONValue {
+        let sink = JSONValueParser(maxDepth: options.maxDepth)
+        try JSONParser(sink: sink, limits: options.parserLimits).parseDocument(bytes)
         guard let value = sink.builder.result else { throw .emptyInput }
         return value
     }
@@ -98,25 +98,31 @@ final class JSONValueParser: JSONEventSink {
 
 extension JSONValue {
     /// Parses a complete JSON document.
-    /// - Parameter maxDepth: The deepest nesting accepted (see ``DecodingOptions/maxDepth``).
-    public init(parsing data: Data, maxDepth: Int = 512) throws(JSONMapperError) {
+    /// - Parameter options: Its ``DecodingOptions/maxDepth``, ``DecodingOptions/maxDocumentBytes``
+    ///   and ``DecodingOptions/maxStringBytes`` apply.
+    public init(parsing data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
         self = try JSONMapper.withBytes(of: data) { (bytes) throws(JSONMapperError) in
-            try JSONValueParser.parse(bytes, maxDepth: maxDepth)
+            try JSONValueParser.parse(bytes, options: options)
         }
     }
 
     /// Parses a complete JSON document from UTF-8 bytes.
-    public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws(JSONMapperError) {
+    public init(parsing bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
         self = try JSONMapper.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in
-            try JSONValueParser.parse(buffer, maxDepth: maxDepth)
+            try JSONValueParser.parse(buffer, options: options)
         }
     }
 
     /// Parses a complete JSON document from a string.
-    public init(parsing string: String, maxDepth: Int = 512) throws(JSONMapperError) {
+    public init(parsing string: String, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
         self = try JSONMapper.withBytes(of: string) { (buffer) throws(JSONMapperError) in
-            try JSONValueParser.parse(buffer, maxDepth: maxDepth)
+            try JSONValueParser.parse(buffer, options: options)
         }
+    }
+
+    /// Parses a complete JSON document, nesting at most `maxDepth` deep.
+    public init(parsing data: Data, maxDepth: Int) throws(JSONMapperError) {
+        try self.init(parsing: data, options: DecodingOptions(maxDepth: maxDepth))
     }
 }
 

@@ -10,7 +10,7 @@ struct CoercionUnitTests {
 
     // MARK: - Helpers
 
-    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty }
+    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit }
 
     static func kind(_ error: JSONMapperError?) -> Kind? {
         switch error {
@@ -20,6 +20,7 @@ struct CoercionUnitTests {
         case .syntax?: .syntax
         case .depthLimitExceeded?: .depth
         case .emptyInput?: .empty
+        case .limitExceeded?: .limit
         case nil: nil
         }
     }
