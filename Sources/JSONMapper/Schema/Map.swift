@@ -43,6 +43,16 @@ public struct Map<Root> {
         }
     }
 
+    /// Maps a property with a reader made when the mapping is compiled.
+    init<Value>(_ keyPath: WritableKeyPath<Root, Value>, _ keys: [String], required: Bool,
+                reader: @escaping () -> ValueReader<Value>) {
+        let box = SendableKeyPath(keyPath)
+        build = { strategy in
+            TypedPropertyRule(keyPath: box.keyPath, keys: keys.map { KeyPathSpec($0, strategy: strategy) },
+                              isRequired: required, reader: reader)
+        }
+    }
+
     func makeRule(_ strategy: JSONKeyStrategy) -> PropertyRule { build(strategy) }
 }
 
