@@ -52,7 +52,17 @@ public enum JSONMapper {
 
     static func decodeDocument<Value: JSONMappableValue>(_ type: Value.Type, _ bytes: UnsafeRawBufferPointer,
                                                          _ options: DecodingOptions) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
-        let session = DecodingSession(options: options, checksWholeDocument: true)
+        try decodeRoot(type, options, checksWholeDocument: true) { (session) throws(JSONMapperError) in
+            try JSONParser(sink: session, limits: options.parserLimits).parseDocument(bytes)
+        }
+    }
+
+    /// Decodes the one top-level value that `feed` sends to a new session as events.
+    static func decodeRoot<Value: JSONMappableValue>(
+        _ type: Value.Type, _ options: DecodingOptions, checksWholeDocument: Bool,
+        feed: (DecodingSession) throws(JSONMapperError) -> Void
+    ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
+        let session = DecodingSession(options: options, checksWholeDocument: checksWholeDocument)
         let root = RootConsumer(reader: valueReader(for: Value.self))
         var result: Value?
         try withUnsafeMutablePointer(to: &result) { (slot) throws(JSONMapperError) in
@@ -60,7 +70,7 @@ public enum JSONMapper {
             // releases every partial value before the slot goes away.
             defer { session.unwind() }
             session.pushBorrowed(consumer: root, storage: UnsafeMutableRawPointer(slot), state: nil)
-            try JSONParser(sink: session, limits: options.parserLimits).parseDocument(bytes)
+            try feed(session)
         }
         guard let result else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")

@@ -23,18 +23,7 @@ extension JSONMapper {
     private static func decodeTree<Value: JSONMappableValue>(
         _ type: Value.Type, _ options: DecodingOptions, emit: (DecodingSession) throws(JSONMapperError) -> Void
     ) throws(JSONMapperError) -> Value {
-        let session = DecodingSession(options: options, checksWholeDocument: false)
-        let root = RootConsumer(reader: valueReader(for: Value.self))
-        var result: Value?
-        try withUnsafeMutablePointer(to: &result) { (slot) throws(JSONMapperError) in
-            defer { session.unwind() }
-            session.pushBorrowed(consumer: root, storage: UnsafeMutableRawPointer(slot), state: nil)
-            try emit(session)
-        }
-        guard let result else {
-            throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
-        }
-        return result
+        try decodeRoot(type, options, checksWholeDocument: false, feed: emit).value
     }
 }
 
