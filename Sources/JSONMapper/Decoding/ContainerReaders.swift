@@ -123,7 +123,7 @@ where Collection.Element == Element {
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         guard !isObject else { return try session.containerMismatch(expected: expected, isObject: true) }
-        session.pushOwned(ElementList(borrowing: session.borrowElementBlock()), consumer: self, owner: self)
+        session.pushOwned(ElementList(borrowing: session.borrowElementBlock()), by: self)
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Collection>,
@@ -191,10 +191,11 @@ extension Dictionary: StringKeyedCollection where Key == String {
     }
 }
 
-/// Keys and values of a dictionary being decoded.
+/// Keys and values of a dictionary being decoded, and the key whose value comes next.
 struct KeyValueLists {
     var keys: ElementList
     var values: ElementList
+    var currentKey: String?
 }
 
 /// `[String: Value]` from JSON objects; also the consumer of the object's frame.
@@ -209,8 +210,8 @@ where Dictionary.Value == Value {
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         guard isObject else { return try session.containerMismatch(expected: expected, isObject: false) }
         let lists = KeyValueLists(keys: ElementList(borrowing: session.borrowElementBlock()),
-                                  values: ElementList(borrowing: session.borrowElementBlock()))
-        session.pushOwned(lists, consumer: self, owner: self)
+                                  values: ElementList(borrowing: session.borrowElementBlock()), currentKey: nil)
+        session.pushOwned(lists, by: self)
     }
 
     private func build(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) -> Dictionary {
@@ -219,6 +220,7 @@ where Dictionary.Value == Value {
                                values: lists.pointee.values.elements(Value.self), count: lists.pointee.values.count)
         lists.pointee.keys.recycle(session)
         lists.pointee.values.recycle(session)
+        lists.deinitialize(count: 1)
         return built
     }
 
@@ -238,17 +240,18 @@ where Dictionary.Value == Value {
         let lists = storage.assumingMemoryBound(to: KeyValueLists.self)
         lists.pointee.keys.release(destroying: String.self, session)
         lists.pointee.values.release(destroying: Value.self, session)
+        lists.deinitialize(count: 1)
     }
 
     // MARK: Frame events
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        frame.pointee.key = text.string
+        frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self).pointee.currentKey = text.string
     }
 
     /// Stores the current key beside a value that has just been stored at the next value slot.
     private func commit(_ lists: UnsafeMutablePointer<KeyValueLists>, _ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) {
-        lists.pointee.keys.nextSlot(String.self, session).initialize(to: frame.pointee.key!)
+        lists.pointee.keys.nextSlot(String.self, session).initialize(to: lists.pointee.currentKey ?? "")
         lists.pointee.keys.commit()
         lists.pointee.values.commit()
     }
@@ -274,7 +277,7 @@ where Dictionary.Value == Value {
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
-        frame.pointee.key.map { .key($0) }
+        frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self).pointee.currentKey.map { .key($0) }
     }
 }
 

@@ -28,6 +28,8 @@ final class DecodingSession: JSONEventSink {
         var capture: Capture?
         /// Spare element buffers (see ``ElementList``).
         var spareElementBlocks: [(base: UnsafeMutableRawPointer, bytes: Int)] = []
+        /// Objects captured for models with a did-map hook, innermost last.
+        var capturedObjects: [JSONValue] = []
     }
 
     /// Whether a mapping error lets the parse run on to the end (events ignored), so that a
@@ -81,7 +83,7 @@ final class DecodingSession: JSONEventSink {
 
     /// Pushes a frame whose storage, a fresh `initialValue` in the arena, belongs to `owner`.
     @discardableResult
-    func pushOwned<V>(_ initialValue: V, consumer: _JSONReader, owner: _JSONReader, stateBytes: Int = 0) -> UnsafeMutablePointer<Frame> {
+    func pushOwned<V>(_ initialValue: V, consumer: Unmanaged<_JSONReader>, owner: _JSONReader, stateBytes: Int = 0) -> UnsafeMutablePointer<Frame> {
         let mark = state.pointee.arena.mark
         let storage = state.pointee.arena.allocate(V.self)
         storage.initialize(to: initialValue)
@@ -89,12 +91,33 @@ final class DecodingSession: JSONEventSink {
                                                state: makeState(count: stateBytes), arenaMark: mark))
     }
 
+    /// Pushes a frame whose storage, a fresh `initialValue`, belongs to `reader`, which also
+    /// reads the container's events.
+    @discardableResult
+    func pushOwned<V>(_ initialValue: V, by reader: _JSONReader) -> UnsafeMutablePointer<Frame> {
+        pushOwned(initialValue, consumer: .passUnretained(reader), owner: reader)
+    }
+
     /// Pushes a frame over storage that someone else owns (a key-path frame over its model,
     /// or the caller's own value when updating).
     @discardableResult
-    func pushBorrowed(consumer: _JSONReader, storage: UnsafeMutableRawPointer, state bytes: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<Frame> {
+    func pushBorrowed(consumer: Unmanaged<_JSONReader>, storage: UnsafeMutableRawPointer,
+                      state bytes: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<Frame> {
         state.pointee.frames.push(Frame(consumer: consumer, owner: nil, storage: storage, state: bytes,
                                         arenaMark: state.pointee.arena.mark))
+    }
+
+    /// Keeps a captured object for the model frame about to be pushed (see ``Frame/capturedObject``).
+    func keepCapturedObject(_ object: JSONValue) -> Int {
+        state.pointee.capturedObjects.append(object)
+        return state.pointee.capturedObjects.count - 1
+    }
+
+    /// Takes back the object kept for a model frame that has ended.
+    func takeCapturedObject(at index: Int) -> JSONValue {
+        let object = state.pointee.capturedObjects[index]
+        state.pointee.capturedObjects.removeSubrange(index...)
+        return object
     }
 
     /// Per-property state bytes for a model frame (`nil` when the model tracks none).
@@ -118,6 +141,7 @@ final class DecodingSession: JSONEventSink {
 
     /// Feeds a captured container to several consumers (see ``FanOut``).
     func fanOut(isObject: Bool, to targets: [FanOut.Target]) {
+        // The parent frame's address is stable (frames live in fixed blocks).
         let parent = state.pointee.frames.top
         capture(isObject: isObject) { (value) throws(JSONMapperError) in
             try FanOut.deliver(value, to: targets, parent: parent, self)
@@ -318,6 +342,7 @@ final class DecodingSession: JSONEventSink {
         }
         state.pointee.skipDepth = 0
         state.pointee.capture = nil
+        state.pointee.capturedObjects = []
     }
 }
 

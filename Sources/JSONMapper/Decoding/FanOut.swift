@@ -4,10 +4,10 @@
 /// ``JSONValue`` and feeds it to each consumer in turn, as if each were alone.
 enum FanOut {
     enum Target {
-        /// A property that decodes the whole value.
-        case property(KeyBinding)
+        /// A property that decodes the whole value (its binding, in the entry's links).
+        case property(UnsafePointer<MapperEntry.Link>)
         /// A key path that descends into the value.
-        case path(_JSONReader)
+        case path(Unmanaged<_JSONReader>)
     }
 
     /// Feeds `value` to every target under the model frame `parent`.
@@ -18,9 +18,11 @@ enum FanOut {
             try session.emitContainer(value) { () throws(JSONMapperError) in
                 session.enterContainer()
                 switch target {
-                case .property(let binding):
-                    parent.pointee.pending = binding
-                    try binding.property.begin(isObject: isObject, session)
+                case .property(let link):
+                    parent.pointee.pending = link
+                    try link.pointee.property.guaranteed { (property) throws(JSONMapperError) in
+                        try property.begin(isObject: isObject, session)
+                    }
                 case .path(let consumer):
                     session.pushBorrowed(consumer: consumer, storage: parent.pointee.storage, state: parent.pointee.state)
                 }

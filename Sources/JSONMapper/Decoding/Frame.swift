@@ -1,7 +1,8 @@
 /// One open object or array while decoding: which reader handles its events, and where the
-/// value it fills lives. Frames are plain data kept on the session's ``FrameStack``; the
-/// readers they point to are owned by compiled metadata (or by the session), so the frame
-/// holds them `unowned(unsafe)` and pushes and pops do no reference counting.
+/// value it fills lives. Frames are plain, trivially copyable data kept on the session's
+/// ``FrameStack``; the readers and mapper entries they point to are owned by compiled metadata
+/// (or by the session), so the frame holds them unretained and pushes and pops do no
+/// reference counting or value-witness calls.
 struct Frame {
     /// Handles the events inside this container (called through ``Unmanaged/guaranteed(_:)``).
     var consumer: Unmanaged<_JSONReader>
@@ -16,20 +17,20 @@ struct Frame {
     var state: UnsafeMutablePointer<UInt8>?
     /// The mapper entry of the current key or array position (models and key paths).
     var entry: Unmanaged<MapperEntry>?
-    /// The binding whose property is being decoded by the child frame.
-    unowned(unsafe) var pending: KeyBinding?
+    /// The binding (in its entry's immortal ``MapperEntry/links``) whose property the child
+    /// frame is decoding.
+    var pending: UnsafePointer<MapperEntry.Link>?
     /// Elements seen so far (arrays).
     var index = 0
-    /// The current key (dictionaries).
-    var key: String?
-    /// The whole object, for a model whose did-map hook wants it.
-    var object: JSONValue?
+    /// The position of this model's captured object on the session's stack of them (for a
+    /// did-map hook), or -1.
+    var capturedObject = -1
     /// Arena position to return to when the frame is popped.
     var arenaMark: Arena.Mark
 
-    init(consumer: _JSONReader, owner: _JSONReader?, storage: UnsafeMutableRawPointer,
+    init(consumer: Unmanaged<_JSONReader>, owner: _JSONReader?, storage: UnsafeMutableRawPointer,
          state: UnsafeMutablePointer<UInt8>? = nil, arenaMark: Arena.Mark) {
-        self.consumer = .passUnretained(consumer)
+        self.consumer = consumer
         self.owner = owner
         self.storage = storage
         self.state = state

@@ -26,7 +26,7 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
         result = .allocate(capacity: 1)
         result.initialize(to: nil)
         root = RootConsumer(reader: valueReader(for: Value.self))
-        session.pushBorrowed(consumer: root, storage: UnsafeMutableRawPointer(result), state: nil)
+        session.pushBorrowed(consumer: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
     }
 
     deinit {

@@ -69,7 +69,7 @@ public enum JSONMapper {
             // The root frame borrows `result` only inside this closure; unwinding on any exit
             // releases every partial value before the slot goes away.
             defer { session.unwind() }
-            session.pushBorrowed(consumer: root, storage: UnsafeMutableRawPointer(slot), state: nil)
+            session.pushBorrowed(consumer: .passUnretained(root), storage: UnsafeMutableRawPointer(slot), state: nil)
             try feed(session)
         }
         guard let result else {
@@ -109,7 +109,7 @@ extension JSONMappable {
         let root = UpdateRootConsumer(reader: ModelRegistry.shared.reader(for: Self.self))
         try withUnsafeMutablePointer(to: &copy) { (slot) throws(JSONMapperError) in
             defer { session.unwind() }
-            session.pushBorrowed(consumer: root, storage: UnsafeMutableRawPointer(slot), state: nil)
+            session.pushBorrowed(consumer: .passUnretained(root), storage: UnsafeMutableRawPointer(slot), state: nil)
             try JSONParser(sink: session, limits: options.parserLimits).parseDocument(bytes)
         }
         self = copy

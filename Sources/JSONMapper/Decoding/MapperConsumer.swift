@@ -34,29 +34,29 @@ class MapperConsumer: _JSONReader, @unchecked Sendable {
     final func begin(isObject: Bool, entry unretained: Unmanaged<MapperEntry>?, in frame: UnsafeMutablePointer<Frame>,
                      _ session: DecodingSession) throws(JSONMapperError) {
         frame.pointee.pending = nil
-        guard let entry = unretained?.takeUnretainedValue() else { session.skipValue(); return }
-        let path: _JSONReader? = isObject ? entry.object?.consumer : entry.array?.consumer
+        guard let unretained else { session.skipValue(); return }
+        let (links, path) = unretained._withUnsafeGuaranteedRef { entry in
+            (UnsafeBufferPointer(entry.links), isObject ? entry.objectConsumer : entry.arrayConsumer)
+        }
         var eligibleCount = 0
-        var single: KeyBinding?
-        var link = entry.first
-        while let binding = link {
-            if isEligible(binding, frame) { eligibleCount += 1; single = binding }
-            link = binding.next
+        var single: UnsafePointer<MapperEntry.Link>?
+        for i in links.indices where isEligible(links[i], frame) {
+            eligibleCount += 1
+            single = links.baseAddress! + i
         }
         switch (eligibleCount, path) {
         case (0, nil):
             session.skipValue()
         case (1, nil):
             frame.pointee.pending = single
-            try single!.property.begin(isObject: isObject, session)
+            try single!.pointee.property.guaranteed { (property) throws(JSONMapperError) in
+                try property.begin(isObject: isObject, session)
+            }
         case (0, let path?):
             session.pushBorrowed(consumer: path, storage: frame.pointee.storage, state: frame.pointee.state)
         default:
-            var targets: [FanOut.Target] = []
-            link = entry.first
-            while let binding = link {
-                if isEligible(binding, frame) { targets.append(.property(binding)) }
-                link = binding.next
+            var targets: [FanOut.Target] = links.indices.compactMap { i in
+                isEligible(links[i], frame) ? .property(links.baseAddress! + i) : nil
             }
             if let path { targets.append(.path(path)) }
             session.fanOut(isObject: isObject, to: targets)
@@ -65,19 +65,23 @@ class MapperConsumer: _JSONReader, @unchecked Sendable {
 
     /// A binding may set its property unless a key of higher priority already has.
     @inline(__always)
-    private func isEligible(_ binding: KeyBinding, _ frame: UnsafeMutablePointer<Frame>) -> Bool {
-        guard let state = frame.pointee.state, binding.property.isTracked else { return true }
-        return binding.priority <= state[binding.property.index]
+    private func isEligible(_ link: MapperEntry.Link, _ frame: UnsafeMutablePointer<Frame>) -> Bool {
+        guard link.stateIndex >= 0, let state = frame.pointee.state else { return true }
+        return link.priority <= state[link.stateIndex]
     }
 
     override final func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>,
                                    _ session: DecodingSession) throws(JSONMapperError) {
         // Key-path frames wrote into the model directly; only a property's own value is taken.
-        guard let binding = frame.pointee.pending else { return }
+        guard let link = frame.pointee.pending else { return }
         frame.pointee.pending = nil
-        let property = binding.property
-        try property.commit(child.pointee.storage, model: frame.pointee.storage, session)
-        if let state = frame.pointee.state, property.isTracked { state[property.index] = binding.priority }
+        let model = frame.pointee.storage
+        try link.pointee.property.guaranteed { (property) throws(JSONMapperError) in
+            try property.commit(child.pointee.storage, model: model, session)
+        }
+        if link.pointee.stateIndex >= 0, let state = frame.pointee.state {
+            state[link.pointee.stateIndex] = link.pointee.priority
+        }
     }
 }
 
@@ -88,11 +92,15 @@ final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
     /// The keys of the table, for property-driven walks of an object (``MemberWalk``).
     let keyList: [String]
     private let isRoot: Bool
+    /// Whether the end of the object has work to do: required keys to check or a did-map hook
+    /// to run (checked first, so most objects end without touching the meta).
+    private let checksAtEnd: Bool
 
     init(meta: ModelMeta, node: PathNode, isRoot: Bool) {
         self.keys = node.keys
         self.keyList = node.keys.keysAndValues.map(\.key)
         self.isRoot = isRoot
+        self.checksAtEnd = isRoot && (!meta.requiredProperties.isEmpty || meta.hooks.didMap != nil)
         super.init(meta: meta)
     }
 
@@ -111,14 +119,15 @@ final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
     }
 
     override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard isRoot else { return }
+        guard checksAtEnd else { return }
         frame.pointee.entry = nil
         if let state = frame.pointee.state {
             for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
                 try session.report(.keyNotFound(path: session.currentPath(appending: .key(property.name))))
             }
         }
-        if let didMap = meta.hooks.didMap, let object = frame.pointee.object {
+        if let didMap = meta.hooks.didMap, frame.pointee.capturedObject >= 0 {
+            let object = session.takeCapturedObject(at: frame.pointee.capturedObject)
             do {
                 try didMap(frame.pointee.storage, object)
             } catch {

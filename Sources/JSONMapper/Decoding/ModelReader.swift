@@ -4,7 +4,15 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
     private let type: Model.Type
     /// Set by the registry right after the reader is registered, before any other thread can
     /// see it (the registry's lock orders the write before every read).
-    var meta: ModelMeta!
+    var meta: ModelMeta! {
+        didSet {
+            rootConsumer = .passUnretained(meta.root.consumer)
+            stateCount = meta.stateCount
+        }
+    }
+    /// From the meta, kept here so a push reads no more than the reader.
+    private var rootConsumer: Unmanaged<_JSONReader>!
+    private var stateCount = 0
 
     init(type: Model.Type) {
         self.type = type
@@ -23,8 +31,8 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
 
     /// Pushes the frame that maps an object into a new instance.
     private func pushFrame(_ session: DecodingSession, object: JSONValue?) {
-        let frame = session.pushOwned(type.init(), consumer: meta.root.consumer, owner: self, stateBytes: meta.stateCount)
-        frame.pointee.object = object
+        let frame = session.pushOwned(type.init(), consumer: rootConsumer, owner: self, stateBytes: stateCount)
+        if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 
     /// Runs the will-map and type-choice hooks on a captured object, then maps it.
@@ -66,7 +74,7 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
     func beginUpdating(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession) {
         let state = session.makeState(count: meta.stateCount)
         state?.update(repeating: PropertyState.presentBeforeUpdate, count: meta.stateCount)
-        session.pushBorrowed(consumer: meta.root.consumer, storage: UnsafeMutableRawPointer(storage), state: state)
+        session.pushBorrowed(consumer: rootConsumer, storage: UnsafeMutableRawPointer(storage), state: state)
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Model>,

@@ -48,7 +48,7 @@ final class FamilyReader<Family: JSONPolymorphicFamily>: ValueReader<Family.Memb
                                                     reason: "\(Family.self) chose \(chosen), which is not a \(Family.Member.self)"))
         }
         session.enterContainer()
-        session.pushOwned(member, consumer: self, owner: self)
+        session.pushOwned(member, by: self)
         _ = session.endObject()
         if let failure = session.failure { throw failure }
     }

@@ -16,6 +16,10 @@ final class MapperEntry {
     /// mapping is complete: walking it touches no reference counts.
     private(set) var links = UnsafeMutableBufferPointer<Link>(start: nil, count: 0)
 
+    /// Where key paths continue in a container value, unretained (set by ``freeze()``).
+    private(set) var objectConsumer: Unmanaged<_JSONReader>?
+    private(set) var arrayConsumer: Unmanaged<_JSONReader>?
+
     /// One binding, flattened.
     struct Link {
         let property: Unmanaged<PropertyMeta>
@@ -28,8 +32,11 @@ final class MapperEntry {
 
     deinit { links.deallocate() }
 
-    /// Builds ``links`` from the chain. Called once, after every binding is added.
+    /// Builds ``links`` from the chain and keeps the path consumers unretained. Called once,
+    /// after every binding is added and the path nodes below have their consumers.
     func freeze() {
+        objectConsumer = object.map { .passUnretained($0.consumer) }
+        arrayConsumer = array.map { .passUnretained($0.consumer) }
         var chain: [Link] = []
         var link = first
         while let binding = link {

@@ -79,11 +79,11 @@ final class ModelMeta: @unchecked Sendable {
     }
 
     private static func attachConsumers(below entry: MapperEntry, meta: ModelMeta) {
-        entry.freeze()
         if let object = entry.object { attachConsumers(object, meta: meta, isRoot: false) }
         if let array = entry.array {
             array.consumer = ArrayPathConsumer(meta: meta, node: array)
             for case let element? in array.elements { attachConsumers(below: element, meta: meta) }
         }
+        entry.freeze()
     }
 }
