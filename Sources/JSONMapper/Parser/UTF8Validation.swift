@@ -23,42 +23,33 @@ enum UTF8Validation {
 
     /// The general check from `start` on (Unicode Table 3-7, well-formed byte sequences).
     private static func isValidMultibyte(_ bytes: JSONBytes, from start: Int) -> Bool {
-        var i = start
+        let p = bytes.start
         let n = bytes.count
-        func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            k < n && range.contains(bytes[k])
-        }
+        var i = start
+        @inline(__always) func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
         while i < n {
-            let lead = bytes[i]
-            switch lead {
-            case 0x00...0x7F:
+            let lead = p[i]
+            if lead < 0x80 {
                 i += 1
-            case 0xC2...0xDF:
-                guard continuation(i + 1) else { return false }
+            } else if lead < 0xE0 {
+                // 0xC0 and 0xC1 would be overlong encodings of ASCII.
+                guard lead >= 0xC2, i + 1 < n, isContinuation(p[i + 1]) else { return false }
                 i += 2
-            case 0xE0:
-                guard continuation(i + 1, 0xA0...0xBF), continuation(i + 2) else { return false }
+            } else if lead < 0xF0 {
+                guard i + 2 < n, isContinuation(p[i + 1]), isContinuation(p[i + 2]) else { return false }
+                let second = p[i + 1]
+                // E0 needs A0… (no overlong forms); ED needs …9F (no surrogates).
+                if lead == 0xE0, second < 0xA0 { return false }
+                if lead == 0xED, second > 0x9F { return false }
                 i += 3
-            case 0xE1...0xEC, 0xEE...0xEF:
-                guard continuation(i + 1), continuation(i + 2) else { return false }
-                i += 3
-            case 0xED:
-                // Excludes U+D800…U+DFFF, the surrogates.
-                guard continuation(i + 1, 0x80...0x9F), continuation(i + 2) else { return false }
-                i += 3
-            case 0xF0:
-                guard continuation(i + 1, 0x90...0xBF), continuation(i + 2), continuation(i + 3) else { return false }
+            } else {
+                guard lead <= 0xF4, i + 3 < n, isContinuation(p[i + 1]), isContinuation(p[i + 2]),
+                      isContinuation(p[i + 3]) else { return false }
+                let second = p[i + 1]
+                // F0 needs 90… (no overlong forms); F4 needs …8F (nothing past U+10FFFF).
+                if lead == 0xF0, second < 0x90 { return false }
+                if lead == 0xF4, second > 0x8F { return false }
                 i += 4
-            case 0xF1...0xF3:
-                guard continuation(i + 1), continuation(i + 2), continuation(i + 3) else { return false }
-                i += 4
-            case 0xF4:
-                // Excludes everything above U+10FFFF.
-                guard continuation(i + 1, 0x80...0x8F), continuation(i + 2), continuation(i + 3) else { return false }
-                i += 4
-            default:
-                // 0x80…0xC1 (continuation bytes and overlong leads) and 0xF5…0xFF.
-                return false
             }
         }
         return true
