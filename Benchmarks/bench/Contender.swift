@@ -1,30 +1,78 @@
 import Foundation
 import JSONMapper
 
-/// One library's way of performing one operation on one corpus file.
-///
-/// `run` does the whole operation once (e.g. a full decode from `Data` to the root model) and
-/// hands its result to ``blackHole(_:)`` so the optimizer cannot drop the work.
-struct Contender {
-    /// The library's name as it appears in reports and `--filter` ("JSONMapper", "yajl", …).
-    let library: String
-    /// What is measured; every contender here decodes.
-    let operation: String
-    let run: (Data) throws -> Void
+/// What a contender does with a corpus file. Throughput is always in MB/s of the file's JSON
+/// bytes, so rows of one file and operation compare directly.
+enum Operation: String, CaseIterable, Sendable {
+    /// JSON bytes → model (parsing included).
+    case decode
+    /// An already parsed tree (`JSONSerialization`'s `[String: Any]`, or a ``JSONValue``) →
+    /// model: the parse is done before timing, as in YYModel's own benchmark.
+    case decodeDictionary = "decode-dictionary"
+    /// Model → JSON bytes.
+    case encode
 
-    init(_ library: String, operation: String = "decode", run: @escaping (Data) throws -> Void) {
-        self.library = library
-        self.operation = operation
-        self.run = run
+    /// The contender every other one of the operation is compared with, and the name of the
+    /// ratio field in the JSON report.
+    var reference: (library: String, field: String)? {
+        switch self {
+        case .decode: (Library.jsonDecoder, "ratio_vs_JSONDecoder")
+        case .decodeDictionary: (Library.handwrittenDictionary, "ratio_vs_handwritten")
+        case .encode: (Library.jsonEncoder, "ratio_vs_JSONEncoder")
+        }
     }
+
+    /// A second reference: the raw yajl parse, for decoding from bytes.
+    var floor: String? { self == .decode ? Library.yajl : nil }
 }
 
-/// The contender names, in the order they are run within a round and listed in reports.
+/// The contender names as they appear in reports and `--filter`.
 enum Library {
+    // decode
     static let jsonMapper = "JSONMapper"
     static let jsonDecoder = "JSONDecoder"
     static let handwritten = "JSONSerialization+handwritten"
+    static let yajlTree = "yajl-tree"
     static let yajl = "yajl"
+    // decode-dictionary
+    static let jsonMapperDictionary = "JSONMapper-dictionary"
+    static let handwrittenDictionary = "handwritten-dictionary"
+    static let jsonMapperJSONValue = "JSONMapper-jsonvalue"
+    /// JSONMapper's dictionary path made to walk every member of a wide object (the walk it
+    /// would not choose), by padding the model's mapping with keys the file never has.
+    static let jsonMapperDictionaryWalkAll = "JSONMapper-dictionary-walk-all"
+    /// The hand-written mapping written as a walk over every member with a key → field table.
+    static let handwrittenDictionaryWalkAll = "handwritten-dictionary-walk-all"
+    // encode
+    static let jsonEncoder = "JSONEncoder"
+    static let jsonSerialization = "JSONSerialization"
+}
+
+/// One timed run: does the whole operation once on input prepared beforehand and hands the
+/// result to ``blackHole(_:)``.
+typealias Run = () throws -> Void
+
+/// One library's way of performing one operation on one corpus file.
+struct Contender {
+    let library: String
+    let operation: Operation
+    /// Builds the run's input (outside timing: e.g. the parsed tree of a decode-dictionary
+    /// contender, or a NUL-terminated copy for `yajl_tree_parse`) and returns the run.
+    let prepare: () throws -> Run
+
+    init(_ library: String, _ operation: Operation, prepare: @escaping () throws -> Run) {
+        self.library = library
+        self.operation = operation
+        self.prepare = prepare
+    }
+
+    var id: String { "\(operation.rawValue)/\(library)" }
+}
+
+/// What a record is in a file (a tweet, a performance, …) and how many the file holds.
+struct Records: Encodable {
+    let noun: String
+    let count: Int
 }
 
 /// Everything needed to benchmark one corpus file: its bytes, its contenders and a correctness
@@ -32,35 +80,52 @@ enum Library {
 struct FileSuite {
     let file: String
     let data: Data
+    /// How records are counted; the count is filled in by `verify` (from a decoded model).
+    let recordNoun: String
+    /// Share of the per-file time budget (small files need fewer seconds for a stable median).
+    let weight: Double
+    /// A line about where the file comes from, for synthetic files.
+    let origin: String?
     let contenders: [Contender]
+    /// Drops the inputs the contenders' `prepare` built (parsed trees), once the file is done.
+    let release: () -> Void
     /// Decodes the file once with every contender and returns what disagreed.
     let verify: () -> VerificationResult
+
+    func selecting(_ keep: (Contender) -> Bool) -> FileSuite {
+        FileSuite(file: file, data: data, recordNoun: recordNoun, weight: weight, origin: origin,
+                  contenders: contenders.filter(keep), release: release, verify: verify)
+    }
 }
 
-/// A root model every contender can produce: JSONMapper, Codable, and compared with `==`.
-typealias JSONMappableRoot = JSONMappable & Decodable & Equatable
+/// Inputs several contenders of a suite share, built on first use and kept (outside timing).
+final class SharedInputs {
+    let data: Data
+    private var foundationTree: Any?
+    private var jsonValue: JSONValue?
 
-/// The suite for a file whose root model decodes through JSONMapper, Codable and a hand-written
-/// mapping from `JSONSerialization`'s dictionaries.
-func modelSuite<Root: JSONMappableRoot>(
-    file: String, data: Data, root: Root.Type, handwritten: @escaping (Any) throws -> Root
-) -> FileSuite {
-    let contenders = [
-        Contender(Library.jsonMapper) { data in
-            blackHole(try JSONMapper.decode(Root.self, from: data))
-        },
-        Contender(Library.jsonDecoder) { data in
-            blackHole(try JSONDecoder().decode(Root.self, from: data))
-        },
-        Contender(Library.handwritten) { data in
-            blackHole(try handwritten(try JSONSerialization.jsonObject(with: data)))
-        },
-        Contender(Library.yajl) { data in
-            blackHole(try YajlFloor.parse(data))
-        },
-    ]
-    return FileSuite(file: file, data: data, contenders: contenders) {
-        verifyModels(file: file, data: data, root: root, handwritten: handwritten)
+    init(data: Data) { self.data = data }
+
+    /// `JSONSerialization.jsonObject(with:)` of the file.
+    func tree() throws -> Any {
+        if let foundationTree { return foundationTree }
+        let tree = try JSONSerialization.jsonObject(with: data)
+        foundationTree = tree
+        return tree
+    }
+
+    /// Forgets the trees (they are rebuilt on next use).
+    func release() {
+        foundationTree = nil
+        jsonValue = nil
+    }
+
+    /// `JSONValue(parsing:)` of the file.
+    func value() throws -> JSONValue {
+        if let jsonValue { return jsonValue }
+        let value = try JSONValue(parsing: data)
+        jsonValue = value
+        return value
     }
 }
 

@@ -4,28 +4,53 @@ import Foundation
 struct Options {
     var quick = false
     var jsonPath: String?
+    var svgPath: String?
     var filters: [String] = []
     var rounds: Int?
     var secondsPerFile: Double?
+    /// Run the allocation and memory probes (default: yes, except with --quick).
+    var probes: Bool?
     var allowDebug = false
     var help = false
+    /// Internal: run as a probe child for one contender (see Probe.swift).
+    var probe: (file: String, id: String)?
 
     static let usage = """
     usage: bench [options]
 
-    Measures decode throughput (MB/s of input, 1 MB = 10^6 bytes) of JSONMapper, Foundation's
-    JSONDecoder, JSONSerialization + hand-written mapping, and a do-nothing yajl parse (the floor)
-    on the bundled corpus (twitter.json, citm_catalog.json, canada.json). Every contender's output
-    is checked before anything is timed; then contenders run in interleaved rounds (A B C D A B C D …)
-    and the median and spread of the per-run throughput are reported.
+    Compares JSONMapper with Foundation and yajl on the bundled corpus (twitter.json,
+    citm_catalog.json, canada.json, github_events.json, gsoc-2018.json) and on two synthetic
+    files generated at run time (synthetic-wide: 5,000 records × 60 keys of which the model maps
+    5; synthetic-narrow: the same records with only those 5 keys). Operations:
+
+      decode             JSON bytes → model: JSONMapper, JSONDecoder, JSONSerialization+handwritten,
+                         yajl-tree (yajl_tree_parse + yajl_tree_free), yajl (do-nothing callbacks:
+                         the floor)
+      decode-dictionary  parsed tree → model, parse excluded: JSONMapper-dictionary and
+                         handwritten-dictionary from JSONSerialization's [String: Any],
+                         JSONMapper-jsonvalue from a JSONValue (and, on the synthetic files, both
+                         ways of walking an object: the YYModel walk choice)
+      encode             model → JSON bytes (only once JSONMapper has an encoder)
+
+    Every contender's output is checked against the others before anything is timed; then the
+    contenders of a file run in interleaved rounds after a warm-up, and the median and spread
+    are reported, in MB/s of the file's bytes (1 MB = 10^6 bytes) and records/s. Ratios are the
+    median over rounds of the per-round time ratio to the reference (JSONDecoder and yajl for
+    decode, handwritten-dictionary for decode-dictionary, JSONEncoder for encode). Allocations
+    and peak memory are measured afterwards, one fresh child process per contender.
 
     options:
-      --quick            shorter run (~10-20 s instead of ~60 s)
+      --quick            shorter run (under 30 s instead of about a minute; no probes)
       --json FILE        also write the results as JSON to FILE
-      --filter TEXT      run only files or contenders whose name contains TEXT (case-insensitive;
-                         repeatable, a pair runs if any filter matches its file or its library)
+      --svg FILE         also draw the ratios as a bar chart (SVG) to FILE
+      --filter TEXT      run only files, operations or contenders whose name contains TEXT
+                         (case-insensitive; repeatable: a contender runs if any filter matches
+                         its file, its operation or its library; the references it is compared
+                         with in that file and operation run too)
       --rounds N         time exactly N interleaved rounds per file (default: fill a time budget)
-      --seconds S        time budget per file for the timed rounds (default 14, quick 3.5)
+      --seconds S        time budget per file for the timed rounds (default 4.5, quick 1.5)
+      --no-probes        skip the allocation and peak-memory probes (about 10 s)
+      --probes           run them with --quick too (which skips them by default)
       --allow-debug      report numbers from a debug build anyway (they are meaningless)
       -h, --help         print this help
 
@@ -54,6 +79,7 @@ struct Options {
             switch flag {
             case "--quick": quick = true
             case "--json": jsonPath = try value(for: flag)
+            case "--svg": svgPath = try value(for: flag)
             case "--filter": filters.append(try value(for: flag))
             case "--rounds":
                 let text = try value(for: flag)
@@ -63,7 +89,10 @@ struct Options {
                 let text = try value(for: flag)
                 guard let s = Double(text), s > 0, s.isFinite else { throw UsageError(description: "--seconds wants a positive number, not '\(text)'") }
                 secondsPerFile = s
+            case "--no-probes": probes = false
+            case "--probes": probes = true
             case "--allow-debug": allowDebug = true
+            case "--probe": probe = (try value(for: flag), try value(for: flag))
             case "-h", "--help", "-help": help = true
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
@@ -77,11 +106,10 @@ struct Options {
         return plan
     }
 
-    /// Whether the pair (file, library) is selected by `--filter`.
-    func selects(file: String, library: String) -> Bool {
+    /// Whether the contender (file, operation, library) is selected by `--filter`.
+    func selects(file: String, operation: Operation, library: String) -> Bool {
         filters.isEmpty || filters.contains { filter in
-            file.range(of: filter, options: .caseInsensitive) != nil
-                || library.range(of: filter, options: .caseInsensitive) != nil
+            [file, operation.rawValue, library].contains { $0.range(of: filter, options: .caseInsensitive) != nil }
         }
     }
 }

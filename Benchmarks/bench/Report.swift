@@ -1,122 +1,218 @@
 import Foundation
 
+/// A ratio to a reference contender, from the same rounds: the median (and quartiles) over
+/// rounds of (reference time ÷ this contender's time) in that round. > 1: faster than the reference.
+struct Ratio {
+    let median: Double, p25: Double, p75: Double
+
+    init?(_ seconds: [Double], reference: [Double]?) {
+        guard let reference, reference.count == seconds.count, !seconds.isEmpty else { return nil }
+        let stats = Stats(zip(reference, seconds).map { $0 / $1 })
+        median = stats.median
+        p25 = stats.p25
+        p75 = stats.p75
+    }
+}
+
 /// One file × operation × library result.
-struct ResultRow: Encodable {
+struct ResultRow {
     let file: String
-    let operation: String
+    let operation: Operation
     let library: String
     let bytes: Int
     /// Throughput of every timed run (MB/s), summarized.
     let stats: Stats
-    /// This library's median MB/s over JSONDecoder's / the yajl floor's, same file, same run.
-    var ratioVsJSONDecoder: Double?
-    var ratioVsYajl: Double?
+    let records: Records?
+    /// Against the operation's reference (JSONDecoder, handwritten-dictionary, JSONEncoder).
+    var ratioVsReference: Ratio?
+    /// Against the yajl floor (decode only).
+    var ratioVsYajl: Ratio?
+    /// Against the same mapping walking every member of each object (walk-choice rows only).
+    var ratioVsWalkAll: Ratio?
+    /// From the probe child: allocation calls in one warm run, and peak RSS growth in a cold one.
+    var allocations: Int?
+    var peakRSSGrowthBytes: Int?
 
     var mbps: Double { stats.median }
-
-    enum CodingKeys: String, CodingKey {
-        case file, operation, library, bytes, mbps
-        case ratioVsJSONDecoder = "ratio_vs_JSONDecoder", ratioVsYajl = "ratio_vs_yajl"
-        case p25 = "mbps_p25", p75 = "mbps_p75", min = "mbps_min", max = "mbps_max", runs
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(file, forKey: .file)
-        try c.encode(operation, forKey: .operation)
-        try c.encode(library, forKey: .library)
-        try c.encode(rounded(mbps), forKey: .mbps)
-        // Written as null (not left out) when the reference contender was filtered out.
-        try c.encode(ratioVsJSONDecoder.map { rounded($0, 4) }, forKey: .ratioVsJSONDecoder)
-        try c.encode(ratioVsYajl.map { rounded($0, 4) }, forKey: .ratioVsYajl)
-        try c.encode(rounded(stats.p25), forKey: .p25)
-        try c.encode(rounded(stats.p75), forKey: .p75)
-        try c.encode(rounded(stats.min), forKey: .min)
-        try c.encode(rounded(stats.max), forKey: .max)
-        try c.encode(stats.count, forKey: .runs)
-        try c.encode(bytes, forKey: .bytes)
+    var recordsPerSecond: Double? { records.map { Double($0.count) * mbps * 1e6 / Double(bytes) } }
+    var allocationsPerRecord: Double? {
+        guard let allocations, let records, records.count > 0 else { return nil }
+        return Double(allocations) / Double(records.count)
     }
 }
 
-private func rounded(_ value: Double, _ digits: Int = 2) -> Double {
-    let scale = pow(10, Double(digits))
-    return (value * scale).rounded() / scale
+/// The counterpart that walks every member, for the walk-choice rows.
+let walkAllCounterpart = [
+    Library.jsonMapperDictionary: Library.jsonMapperDictionaryWalkAll,
+    Library.handwrittenDictionary: Library.handwrittenDictionaryWalkAll,
+]
+
+/// The rows of one file's measurement, each with its ratios, computed round by round.
+func resultRows(file: String, bytes: Int, records: Records?, _ measurement: Measurement) -> [ResultRow] {
+    func seconds(_ operation: Operation, _ library: String?) -> [Double]? {
+        guard let library else { return nil }
+        return zip(measurement.contenders, measurement.seconds)
+            .first { $0.0.operation == operation && $0.0.library == library }?.1
+    }
+    return zip(measurement.contenders, measurement.seconds).map { contender, times in
+        let operation = contender.operation
+        var row = ResultRow(file: file, operation: operation, library: contender.library, bytes: bytes,
+                            stats: Stats(throughputs(bytes: bytes, seconds: times)), records: records)
+        row.ratioVsReference = Ratio(times, reference: seconds(operation, operation.reference?.library))
+        row.ratioVsYajl = Ratio(times, reference: seconds(operation, operation.floor))
+        row.ratioVsWalkAll = Ratio(times, reference: seconds(operation, walkAllCounterpart[contender.library]))
+        return row
+    }
 }
 
-/// The rows of one file's measurement, each with its ratios to JSONDecoder and to yajl.
-func resultRows(file: String, bytes: Int, _ measurement: Measurement) -> [ResultRow] {
-    var rows = zip(measurement.contenders, measurement.seconds).map { contender, seconds in
-        ResultRow(file: file, operation: contender.operation, library: contender.library, bytes: bytes,
-                  stats: Stats(throughputs(bytes: bytes, seconds: seconds)))
-    }
-    func median(_ library: String, _ operation: String) -> Double? {
-        rows.first { $0.library == library && $0.operation == operation }?.mbps
-    }
-    for index in rows.indices {
-        let row = rows[index]
-        rows[index].ratioVsJSONDecoder = median(Library.jsonDecoder, row.operation).map { row.mbps / $0 }
-        rows[index].ratioVsYajl = median(Library.yajl, row.operation).map { row.mbps / $0 }
-    }
-    return rows
-}
+// MARK: - stdout
 
-/// The stdout report: ratios first, then every contender's throughput and spread.
-func printTable(_ rows: [ResultRow], machine: Machine, notes: [String]) {
-    print("")
+/// The stdout report: ratios first, then the walk choice, then every contender's numbers.
+func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins: [String], probeNote: String?) {
+    var out = ""
+    func line(_ text: String = "") {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        out += text + "\n"
+    }
+    line()
     if machine.build != "release" {
-        print("!!! \(machine.build.uppercased()) BUILD: these numbers are meaningless; use swift run -c release bench !!!")
+        line("!!! \(machine.build.uppercased()) BUILD: these numbers are meaningless; use swift run -c release bench !!!")
     }
-    print("JSONMapper bench — \(machine.summary)")
-    print("decode throughput in MB/s of input (1 MB = 10^6 bytes); median of interleaved rounds")
-    print("")
-    print("Ratios (median MB/s over median MB/s, same file, same run; > 1 means JSONMapper is faster)")
-    let fileWidth = max(14, rows.map(\.file.count).max() ?? 0) + 2
-    var printedRatio = false
-    for row in rows where row.library == Library.jsonMapper {
-        var line = pad(row.file, fileWidth) + row.library
-        if let r = row.ratioVsJSONDecoder { line += " " + pad(String(format: "%.2f×", r), 7, left: true) + " JSONDecoder" }
-        if let r = row.ratioVsYajl { line += " " + pad(String(format: "%.2f×", r), 7, left: true) + " yajl floor" }
-        if row.ratioVsJSONDecoder == nil && row.ratioVsYajl == nil { line += "  (JSONDecoder and yajl were filtered out)" }
-        print("  " + line)
-        printedRatio = true
-    }
-    if !printedRatio { print("  (JSONMapper was filtered out)") }
-    print("")
+    line("JSONMapper bench — \(machine.summary), \(machine.build) build, \(ISO8601DateFormatter().string(from: Date()).prefix(10))")
+    line("MB/s = 10^6 bytes of the file per second, median of interleaved rounds. A ratio is the median over")
+    line("rounds of (reference's time ÷ contender's time) in the same round: > 1 means faster than the reference.")
+    line()
 
-    let libraryWidth = max(12, rows.map(\.library.count).max() ?? 0) + 2
-    let header = pad("file", fileWidth) + pad("library", libraryWidth)
-        + pad("MB/s", 9, left: true) + pad("IQR (p25–p75)", 19, left: true) + pad("min–max", 19, left: true)
-        + pad("×JSONDecoder", 14, left: true) + pad("×yajl", 8, left: true) + pad("runs", 7, left: true)
-    print("Throughput")
-    print("  " + header)
-    print("  " + String(repeating: "-", count: header.count))
-    var previousFile: String?
-    for row in rows {
-        if let previousFile, previousFile != row.file { print("") }
-        previousFile = row.file
-        let s = row.stats
-        let line = pad(row.file, fileWidth) + pad(row.library, libraryWidth)
-            + pad(format(s.median), 9, left: true)
-            + pad("\(format(s.p25))–\(format(s.p75))", 19, left: true)
-            + pad("\(format(s.min))–\(format(s.max))", 19, left: true)
-            + pad(row.ratioVsJSONDecoder.map { String(format: "%.2f", $0) } ?? "-", 14, left: true)
-            + pad(row.ratioVsYajl.map { String(format: "%.2f", $0) } ?? "-", 8, left: true)
-            + pad("\(s.count)", 7, left: true)
-        print("  " + line)
+    let files = rows.map(\.file).uniqued()
+    let fileWidth = max(20, (files.map(\.count).max() ?? 0) + 2)
+    func row(_ file: String, _ operation: Operation, _ library: String) -> ResultRow? {
+        rows.first { $0.file == file && $0.operation == operation && $0.library == library }
     }
-    print("")
-    for line in notes { print("note: " + line) }
-    if !notes.isEmpty { print("") }
+    func ratio(_ r: Ratio?) -> String { r.map { String(format: "%.2f×", $0.median) } ?? "—" }
+
+    // Ratios, JSONMapper against each reference.
+    let targetFiles = ["twitter.json", "citm_catalog.json", "canada.json"]
+    let target = 0.77
+    let widths = [14, 14, 26, 24]
+    line("Ratios: JSONMapper's speed ÷ the reference's")
+    line("  " + pad("", fileWidth) + pad("decode (from bytes)", widths[0] + widths[1], left: true)
+        + pad("decode-dictionary (from a parsed tree)", widths[2] + widths[3], left: true))
+    let header = pad("file", fileWidth) + pad("×JSONDecoder", widths[0], left: true) + pad("×yajl floor", widths[1], left: true)
+        + pad("dictionary ×handwritten", widths[2], left: true) + pad("JSONValue ×handwritten", widths[3], left: true)
+    line("  " + header)
+    line("  " + String(repeating: "-", count: header.count))
+    var targetMisses: [String] = []
+    for file in files {
+        let decode = row(file, .decode, Library.jsonMapper)
+        let dictionary = row(file, .decodeDictionary, Library.jsonMapperDictionary)
+        let value = row(file, .decodeDictionary, Library.jsonMapperJSONValue)
+        var mark = "  "
+        if targetFiles.contains(file), let r = dictionary?.ratioVsReference?.median {
+            mark = r >= target ? " ✓" : " ✗"
+            if r < target { targetMisses.append(String(format: "%@ %.2f× (%.0f%% short)", file, r, (target - r) / target * 100)) }
+        }
+        line("  " + pad(file, fileWidth)
+            + pad(ratio(decode?.ratioVsReference), widths[0], left: true)
+            + pad(ratio(decode?.ratioVsYajl), widths[1], left: true)
+            + pad(ratio(dictionary?.ratioVsReference) + mark, widths[2], left: true)
+            + pad(ratio(value?.ratioVsReference) + "  ", widths[3], left: true))
+    }
+    let measured = targetFiles.filter { row($0, .decodeDictionary, Library.jsonMapperDictionary)?.ratioVsReference != nil }
+    line("  dictionary target ≥ \(target)× hand-written on \(targetFiles.joined(separator: ", ")): "
+        + (measured.isEmpty ? "not measured in this run"
+            : targetMisses.isEmpty ? "met (✓) on " + measured.joined(separator: ", ")
+            : "missed (✗) on " + targetMisses.joined(separator: ", ")))
+    line("  (×handwritten: against handwritten-dictionary, `dict[\"key\"] as? T` from the same JSONSerialization tree)")
+    line()
+
+    // The YYModel walk choice.
+    let walkRows = rows.filter { $0.ratioVsWalkAll != nil }
+    if !walkRows.isEmpty {
+        line("YYModel walk choice (dictionary path, parse excluded; same rounds)")
+        for file in files {
+            let mapper = row(file, .decodeDictionary, Library.jsonMapperDictionary)
+            let hand = row(file, .decodeDictionary, Library.handwrittenDictionary)
+            guard mapper?.ratioVsWalkAll != nil || hand?.ratioVsWalkAll != nil else { continue }
+            let wide = file == WideCorpus.wideFile
+            let keys = wide ? WideCorpus.keysPerRecord : WideCorpus.mappedKeys.count
+            var first = true
+            func say(_ text: String) {
+                line("  " + pad(first ? file : "", fileWidth) + text)
+                first = false
+            }
+            if let r = mapper?.ratioVsWalkAll {
+                say(String(format: "JSONMapper looks up its 5 keys (its choice): %.2f× the speed of walking all %d members (forced)", r.median, keys))
+            } else if !wide {
+                say("JSONMapper walks all \(keys) members (its choice: it maps as many keys as the object has)")
+            }
+            if let r = hand?.ratioVsWalkAll {
+                say(String(format: "hand-written: looking up 5 keys is %.2f× the speed of walking all %d members", r.median, keys))
+            }
+        }
+        line()
+    }
+
+    // Everything.
+    let libraryWidth = max(24, (rows.map(\.library.count).max() ?? 0) + 2)
+    let columns = pad("file", fileWidth) + pad("operation", 19) + pad("library", libraryWidth)
+        + pad("MB/s", 8, left: true) + pad("IQR", 14, left: true) + pad("records/s", 11, left: true)
+        + pad("×ref", 7, left: true) + pad("×yajl", 7, left: true) + pad("allocs/rec", 12, left: true)
+        + pad("peak MB", 9, left: true) + pad("runs", 6, left: true)
+    line("Throughput (×ref: against JSONDecoder for decode, handwritten-dictionary for decode-dictionary, JSONEncoder for encode)")
+    line("  " + columns)
+    line("  " + String(repeating: "-", count: columns.count))
+    var previousFile: String?
+    for r in rows {
+        if let previousFile, previousFile != r.file { line() }
+        previousFile = r.file
+        let s = r.stats
+        line("  " + pad(r.file, fileWidth) + pad(r.operation.rawValue, 19) + pad(r.library, libraryWidth)
+            + pad(format(s.median), 8, left: true)
+            + pad("\(format(s.p25))–\(format(s.p75))", 14, left: true)
+            + pad(r.recordsPerSecond.map(formatCount) ?? "-", 11, left: true)
+            + pad(r.ratioVsReference.map { String(format: "%.2f", $0.median) } ?? "-", 7, left: true)
+            + pad(r.ratioVsYajl.map { String(format: "%.2f", $0.median) } ?? "-", 7, left: true)
+            + pad(r.allocationsPerRecord.map { $0 >= 100 ? String(format: "%.0f", $0) : String(format: "%.1f", $0) } ?? "-", 12, left: true)
+            + pad(r.peakRSSGrowthBytes.map { String(format: "%.1f", Double($0) / 1e6) } ?? "-", 9, left: true)
+            + pad("\(s.count)", 6, left: true))
+    }
+    line()
+    let recordLines = files.compactMap { file in rows.first { $0.file == file }?.records.map { "\(file) \($0.count) \($0.noun)" } }
+    if !recordLines.isEmpty { line("records: " + recordLines.joined(separator: "; ")) }
+    for origin in origins { line("synthetic: " + origin) }
+    if let probeNote { line(probeNote) }
+    for note in notes { line("note: " + note) }
+    print(out, terminator: "")
 }
 
 private func format(_ mbps: Double) -> String {
     mbps >= 100 ? String(format: "%.0f", mbps) : String(format: "%.1f", mbps)
 }
 
-private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+private func formatCount(_ value: Double) -> String {
+    switch value {
+    case 1e6...: String(format: "%.2fM", value / 1e6)
+    case 1e4...: String(format: "%.0fk", value / 1e3)
+    case 1e3...: String(format: "%.1fk", value / 1e3)
+    default: String(format: "%.0f", value)
+    }
+}
+
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
     let fill = String(repeating: " ", count: max(0, width - text.count))
     return left ? fill + text : text + fill
 }
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
+
+// MARK: - --json
 
 /// The `--json` report.
 struct JSONReport: Encodable {
@@ -127,12 +223,21 @@ struct JSONReport: Encodable {
         let fixedRounds: Int?
         let unit: String
         let statistic: String
+        let ratios: String
+        let probes: String
     }
     let machine: Machine
     let settings: Settings
     let date: String
     let notes: [String]
+    /// Peak resident memory of the bench process (getrusage ru_maxrss), all files together.
+    let benchMaxRSSMB: Double?
     let results: [ResultRow]
+
+    enum CodingKeys: String, CodingKey {
+        case machine, settings, date, notes, results
+        case benchMaxRSSMB = "bench_max_rss_mb"
+    }
 
     func write(to path: String) throws {
         let encoder = JSONEncoder()
@@ -141,4 +246,54 @@ struct JSONReport: Encodable {
         data.append(UInt8(ascii: "\n"))
         try data.write(to: URL(fileURLWithPath: path))
     }
+}
+
+extension ResultRow: Encodable {
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        func put<T: Encodable>(_ key: String, _ value: T?) throws {
+            // Absent values are written as null, not left out, so every row has the same keys.
+            try c.encode(value, forKey: Key(key))
+        }
+        try put("file", file)
+        try put("operation", operation.rawValue)
+        try put("library", library)
+        try put("mbps", rounded(mbps))
+        // The ratio fields: each operation fills its own, the others are null.
+        try put("ratio_vs_JSONDecoder", operation == .decode ? ratioVsReference.map { rounded($0.median, 4) } : nil)
+        try put("ratio_vs_yajl", ratioVsYajl.map { rounded($0.median, 4) })
+        try put("ratio_vs_handwritten", operation == .decodeDictionary ? ratioVsReference.map { rounded($0.median, 4) } : nil)
+        try put("ratio_vs_JSONEncoder", operation == .encode ? ratioVsReference.map { rounded($0.median, 4) } : nil)
+        try put("ratio_vs_walk_all", ratioVsWalkAll.map { rounded($0.median, 4) })
+        var spreads: [String: [Double]] = [:]
+        if let r = ratioVsReference, let field = operation.reference?.field { spreads[field] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
+        if let r = ratioVsYajl { spreads["ratio_vs_yajl"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
+        if let r = ratioVsWalkAll { spreads["ratio_vs_walk_all"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
+        try put("ratio_iqr", spreads)
+        try put("mbps_p25", rounded(stats.p25))
+        try put("mbps_p75", rounded(stats.p75))
+        try put("mbps_min", rounded(stats.min))
+        try put("mbps_max", rounded(stats.max))
+        try put("runs", stats.count)
+        try put("bytes", bytes)
+        try put("records", records?.count)
+        try put("record", records?.noun)
+        try put("records_per_second", recordsPerSecond.map { rounded($0, 0) })
+        try put("allocations_per_run", allocations)
+        try put("allocations_per_record", allocationsPerRecord.map { rounded($0, 2) })
+        try put("peak_rss_growth_mb", peakRSSGrowthBytes.map { rounded(Double($0) / 1e6, 2) })
+    }
+}
+
+private func rounded(_ value: Double, _ digits: Int = 2) -> Double {
+    let scale = pow(10, Double(digits))
+    return (value * scale).rounded() / scale
 }

@@ -4,16 +4,17 @@ import Foundation
 struct TimingPlan {
     /// Minimum warm-up time per contender (at least `warmupIterations` runs are done anyway).
     var warmupSeconds: Double
-    var warmupIterations = 2
-    /// Target time for the timed rounds of one file, all contenders together.
+    var warmupIterations = 1
+    /// Target time for the timed rounds of one file, all contenders together (scaled by the
+    /// file's weight).
     var secondsPerFile: Double
     var minRounds: Int
     var maxRounds = 2_000
     /// A fixed number of rounds, overriding the time target (`--rounds`).
     var fixedRounds: Int?
 
-    static let standard = TimingPlan(warmupSeconds: 0.3, secondsPerFile: 14, minRounds: 10)
-    static let quick = TimingPlan(warmupSeconds: 0.1, secondsPerFile: 3.5, minRounds: 5)
+    static let standard = TimingPlan(warmupSeconds: 0.05, secondsPerFile: 4.5, minRounds: 6)
+    static let quick = TimingPlan(warmupSeconds: 0.03, secondsPerFile: 1.5, minRounds: 3)
 }
 
 /// Per-iteration wall times, in seconds, of each contender of one file, all from the same
@@ -34,37 +35,39 @@ extension Duration {
     }
 }
 
-/// Time of one run of `body`, in seconds.
+/// Time of one run, in seconds.
 @inline(never)
-func timeOnce(_ data: Data, _ body: (Data) throws -> Void) rethrows -> Double {
+func timeOnce(_ run: Run) throws -> Double {
     let start = clock.now
-    try body(data)
+    try run()
     return (clock.now - start).seconds
 }
 
-/// Warms every contender up, then runs rounds A B C D A B C D … so that slow phases of the
-/// machine hit all contenders alike. The number of rounds is chosen from the warm-up times to fill
-/// `plan.secondsPerFile`, within `plan.minRounds ... plan.maxRounds`.
-func measure(_ data: Data, _ contenders: [Contender], plan: TimingPlan,
+/// Warms every contender up, then runs interleaved rounds (A B C, B C A, C A B, …: each round
+/// starts one contender later, so no contender always follows the same one) so that slow phases
+/// of the machine hit all contenders alike. The number of rounds is chosen from the warm-up times
+/// to fill `plan.secondsPerFile × weight`, within `plan.minRounds ... plan.maxRounds`.
+func measure(_ contenders: [Contender], _ runs: [Run], plan: TimingPlan, weight: Double,
              progress: (String) -> Void = { _ in }) throws -> Measurement {
     var estimate = 0.0
-    for contender in contenders {
+    for run in runs {
         var times: [Double] = []
         let start = clock.now
         while times.count < plan.warmupIterations || (clock.now - start).seconds < plan.warmupSeconds {
-            times.append(try timeOnce(data, contender.run))
+            times.append(try timeOnce(run))
         }
         estimate += Stats(times).median
     }
     let rounds = plan.fixedRounds
-        ?? min(plan.maxRounds, max(plan.minRounds, Int(plan.secondsPerFile / max(estimate, 1e-9))))
-    progress("\(rounds) rounds of \(contenders.count) (≈ \(String(format: "%.1f", estimate * Double(rounds))) s)")
+        ?? min(plan.maxRounds, max(plan.minRounds, Int(plan.secondsPerFile * weight / max(estimate, 1e-9))))
+    progress("\(rounds) rounds of \(runs.count) (≈ \(String(format: "%.1f", estimate * Double(rounds))) s)")
 
-    var seconds = Array(repeating: [Double](), count: contenders.count)
+    var seconds = Array(repeating: [Double](), count: runs.count)
     for index in seconds.indices { seconds[index].reserveCapacity(rounds) }
-    for _ in 0..<rounds {
-        for (index, contender) in contenders.enumerated() {
-            seconds[index].append(try timeOnce(data, contender.run))
+    for round in 0..<rounds {
+        for offset in runs.indices {
+            let index = (round + offset) % runs.count
+            seconds[index].append(try timeOnce(runs[index]))
         }
     }
     return Measurement(contenders: contenders, seconds: seconds)

@@ -6,8 +6,10 @@ struct VerificationResult {
     /// Disagreements that forbid timing.
     var failures: [String] = []
     /// Accepted deviations worth reporting (e.g. a Foundation parser's rounding), with the
-    /// contender each concerns.
-    var notes: [(library: String, text: String)] = []
+    /// contenders each concerns.
+    var notes: [(libraries: [String], text: String)] = []
+    /// Records in the file, counted in JSONMapper's model.
+    var records: Int?
 }
 
 /// How far `JSONSerialization`'s doubles may be from `JSONDecoder`'s before the hand-written
@@ -17,12 +19,17 @@ struct VerificationResult {
 /// difference, still fails.
 let handwrittenDoubleTolerance: UInt64 = 16
 
-/// Decodes `data` once with each contender and compares: JSONMapper == JSONDecoder (exactly) ==
-/// hand-written (exactly, or doubles within ``handwrittenDoubleTolerance`` ulp), and the yajl
-/// floor's scalar count == the number of leaf values in `JSONSerialization`'s tree.
-func verifyModels<Root: JSONMappableRoot>(
-    file: String, data: Data, root: Root.Type, handwritten: (Any) throws -> Root
-) -> VerificationResult {
+/// Decodes the file once with each contender and compares (the parsed trees stay in `inputs` for
+/// the decode-dictionary timing that follows; the caller releases them):
+///
+/// - from bytes: JSONMapper == JSONDecoder (exactly) == hand-written (exactly, or doubles within
+///   ``handwrittenDoubleTolerance`` ulp, since it reads `JSONSerialization`'s doubles); the yajl
+///   floor's scalar count and yajl_tree's leaf count == the leaf count of `JSONSerialization`'s tree;
+/// - from trees: JSONMapper-dictionary == hand-written (exactly: both read the same tree), every
+///   extra contender == hand-written (exactly), JSONMapper-jsonvalue == JSONMapper (exactly).
+func verifyModels<Root: BenchRoot>(_ spec: ModelSpec<Root>, inputs: SharedInputs,
+                                   extras: [ExtraContender<Root>]) -> VerificationResult {
+    let file = spec.file, data = inputs.data
     var result = VerificationResult()
     func attempt<T>(_ library: String, _ body: () throws -> T) -> T? {
         do { return try body() } catch {
@@ -30,38 +37,76 @@ func verifyModels<Root: JSONMappableRoot>(
             return nil
         }
     }
+    func exact(_ left: Root?, _ leftName: String, _ right: Root?, _ rightName: String) {
+        guard let left, let right, left != right else { return }
+        let where_ = StructuralComparison(doubleULPs: 0).firstDifference(left, right)
+        result.failures.append("\(file): \(leftName) != \(rightName): "
+            + (where_.map { "\($0) (left: \(leftName), right: \(rightName))" } ?? "no field-level difference found"))
+    }
+
     let mapper = attempt(Library.jsonMapper) { try JSONMapper.decode(Root.self, from: data) }
     let decoder = attempt(Library.jsonDecoder) { try JSONDecoder().decode(Root.self, from: data) }
-    let tree = attempt("JSONSerialization") { try JSONSerialization.jsonObject(with: data) }
-    let manual = tree.flatMap { tree in attempt(Library.handwritten) { try handwritten(tree) } }
-    let floor = attempt(Library.yajl) { try YajlFloor.parse(data) }
+    let tree = attempt("JSONSerialization") { try inputs.tree() }
+    let manual = tree.flatMap { tree in attempt(Library.handwritten) { try spec.handwritten(tree) } }
+    result.records = mapper.map(spec.records)
 
-    if let mapper, let decoder, mapper != decoder {
-        let where_ = StructuralComparison(doubleULPs: 0).firstDifference(mapper, decoder)
-        result.failures.append("\(file): \(Library.jsonMapper) != \(Library.jsonDecoder): "
-            + (where_ ?? "no field-level difference found (left: JSONMapper, right: JSONDecoder)")
-            + (where_ == nil ? "" : " (left: JSONMapper, right: JSONDecoder)"))
-    }
+    exact(mapper, Library.jsonMapper, decoder, Library.jsonDecoder)
     if let decoder, let manual, decoder != manual {
         let comparison = StructuralComparison(doubleULPs: handwrittenDoubleTolerance)
         if let difference = comparison.firstDifference(manual, decoder) {
             result.failures.append("\(file): \(Library.handwritten) != \(Library.jsonDecoder): \(difference) "
                 + "(left: hand-written, right: JSONDecoder)")
         } else if comparison.inexactDoubles > 0 {
-            result.notes.append((Library.handwritten, "\(file): JSONSerialization rounded \(comparison.inexactDoubles) of \(comparison.doubles) "
+            result.notes.append(([Library.handwritten, Library.handwrittenDictionary],
+                "\(file): JSONSerialization rounded \(comparison.inexactDoubles) of \(comparison.doubles) "
                 + "doubles differently from JSONDecoder (at most \(comparison.worstULPs) ulp apart; first at "
-                + "\(comparison.example ?? "?")); accepted as JSONSerialization's parsing, everything else is equal"))
+                + "\(comparison.example ?? "?")); accepted as JSONSerialization's parsing, everything else is "
+                + "equal (JSONMapper-dictionary reads the exact text of JSONSerialization's NSDecimalNumbers and "
+                + "agrees with JSONDecoder)"))
         } else {
             result.failures.append("\(file): \(Library.handwritten) != \(Library.jsonDecoder), "
                 + "but no field-level difference was found")
         }
     }
-    if let tree, let floor {
+
+    if spec.operations.contains(.decode), let tree {
         let leaves = countLeaves(tree)
-        if floor.scalars != leaves {
+        if let floor = attempt(Library.yajl, { try YajlFloor.parse(data) }), floor.scalars != leaves {
             result.failures.append("\(file): yajl floor counted \(floor.scalars) scalars, "
                 + "JSONSerialization's tree holds \(leaves) leaf values")
         }
+        if let count = attempt(Library.yajlTree, { try YajlTree.leafCount(YajlTree.nulTerminated(data)) }), count != leaves {
+            result.failures.append("\(file): yajl_tree_parse's tree holds \(count) leaf values, "
+                + "JSONSerialization's tree holds \(leaves)")
+        }
+    }
+
+    if spec.operations.contains(.decodeDictionary), let tree {
+        // From the same tree as the hand-written mapping, but corelibs' JSONSerialization keeps long
+        // numbers as NSDecimalNumber, whose exact text JSONMapper reads (where `as? Double` rounds
+        // through Decimal): so it must equal either the bytes decoders or the hand-written mapping
+        // exactly, or else be within the same ulp tolerance of the hand-written one.
+        let dictionary = attempt(Library.jsonMapperDictionary) { try JSONMapper.decode(Root.self, fromJSONObject: tree) }
+        if let dictionary, dictionary != (mapper ?? decoder), dictionary != manual, let manual {
+            let comparison = StructuralComparison(doubleULPs: handwrittenDoubleTolerance)
+            if let difference = comparison.firstDifference(dictionary, manual) {
+                result.failures.append("\(file): \(Library.jsonMapperDictionary) != \(Library.handwrittenDictionary): \(difference) "
+                    + "(left: JSONMapper-dictionary, right: hand-written)")
+            } else {
+                result.notes.append(([Library.jsonMapperDictionary],
+                    "\(file): JSONMapper-dictionary and the hand-written mapping read \(comparison.inexactDoubles) doubles "
+                    + "of the same tree differently (at most \(comparison.worstULPs) ulp apart); everything else is equal"))
+            }
+        }
+        let fromValue = attempt(Library.jsonMapperJSONValue) { try JSONMapper.decode(Root.self, from: inputs.value()) }
+        exact(fromValue, Library.jsonMapperJSONValue, mapper ?? decoder, mapper != nil ? Library.jsonMapper : Library.jsonDecoder)
+        for extra in extras {
+            exact(attempt(extra.contender.library, extra.output), extra.contender.library, manual, Library.handwrittenDictionary)
+        }
+    }
+
+    if spec.operations.contains(.encode), let model = mapper ?? decoder {
+        result.failures += verifyEncoding(file: file, model: model)
     }
     return result
 }
@@ -91,8 +136,23 @@ final class StructuralComparison {
     /// The first difference as "path: left vs right", or nil when none shows (beyond tolerated
     /// doubles).
     func firstDifference(_ lhs: Any, _ rhs: Any, path: String = "") -> String? {
-        let left = Mirror(reflecting: lhs), right = Mirror(reflecting: rhs)
         let here = path.isEmpty ? "(root)" : path
+        // Fast paths for the bulk of canada.json (Mirror costs seconds on 111k doubles).
+        if let a = lhs as? [[Double]], let b = rhs as? [[Double]] {
+            if a.count != b.count { return "\(here): \(a.count) elements vs \(b.count)" }
+            for (i, (x, y)) in zip(a, b).enumerated() {
+                if let d = firstDifference(x, y, path: "\(path)[\(i)]") { return d }
+            }
+            return nil
+        }
+        if let a = lhs as? [Double], let b = rhs as? [Double] {
+            if a.count != b.count { return "\(here): \(a.count) elements vs \(b.count)" }
+            for (i, (x, y)) in zip(a, b).enumerated() {
+                if let d = compare(x, y, at: "\(path)[\(i)]") { return d }
+            }
+            return nil
+        }
+        let left = Mirror(reflecting: lhs), right = Mirror(reflecting: rhs)
 
         if left.displayStyle == .optional || right.displayStyle == .optional {
             let l: Any? = left.displayStyle == .optional ? left.children.first?.value : lhs

@@ -1,7 +1,8 @@
 import Foundation
 
-// Argument parsing and orchestration: check every contender's output, then time them in
-// interleaved rounds and report. Everything else lives in the files named after its concept.
+// Argument parsing and orchestration: check every contender's output, time them in interleaved
+// rounds, probe allocations and memory in child processes, report. Everything else lives in the
+// files named after its concept.
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -22,6 +23,9 @@ if options.help {
     print(Options.usage)
     exit(0)
 }
+if let probe = options.probe {
+    probeMain(file: probe.file, id: probe.id)
+}
 
 #if DEBUG
 note("""
@@ -37,61 +41,147 @@ if !options.allowDebug {
 }
 #endif
 
-// Select the suites and, within each, the contenders the filters leave.
+let started = Date()
+
+// Select the files and, within each, the contenders the filters leave.
 var suites: [FileSuite] = []
+var absent: [String] = []
 for entry in corpusEntries() {
-    let libraries = entry.libraries.filter { options.selects(file: entry.file, library: $0) }
-    if libraries.isEmpty { continue }
-    let suite: FileSuite
-    do { suite = try entry.makeSuite() } catch { fail("bench: cannot load \(entry.file): \(error)") }
-    suites.append(FileSuite(file: suite.file, data: suite.data,
-                            contenders: suite.contenders.filter { libraries.contains($0.library) },
-                            verify: suite.verify))
+    var selected = entry.contenderIDs.filter { options.selects(file: entry.file, operation: $0.operation, library: $0.library) }
+    if selected.isEmpty { continue }
+    // A selected contender brings its references along (same file and operation), so that its
+    // ratios can be computed.
+    let references = selected.flatMap { id in
+        [id.operation.reference?.library, id.operation.floor, walkAllCounterpart[id.library]].compactMap { $0 }.map { (id.operation, $0) }
+    }
+    selected += entry.contenderIDs.filter { id in
+        references.contains { $0.0 == id.operation && $0.1 == id.library }
+            && !selected.contains { $0.operation == id.operation && $0.library == id.library }
+    }
+    do {
+        switch try entry.makeSuite() {
+        case .success(let suite):
+            suites.append(suite.selecting { contender in
+                selected.contains { $0.operation == contender.operation && $0.library == contender.library }
+            })
+        case .failure(let missing):
+            absent.append(missing.reason)
+        }
+    } catch {
+        fail("bench: cannot load \(entry.file): \(error)")
+    }
 }
+for line in absent { note("note: " + line) }
 if suites.isEmpty {
     fail("bench: --filter \(options.filters.joined(separator: ", ")) matches no file or contender", code: 64)
 }
 
-// Correctness first: nothing is timed unless every contender agrees on every selected file.
-var failures: [String] = []
-var notes: [String] = []
-for suite in suites {
-    note("checking \(suite.file) …")
-    let result = suite.verify()
-    failures += result.failures
-    // Notes only about the contenders that will be timed.
-    notes += result.notes.filter { note in suite.contenders.contains { $0.library == note.library } }.map(\.text)
-}
-for line in notes { note("note: " + line) }
-if !failures.isEmpty {
-    fail("bench: CORRECTNESS CHECK FAILED, nothing was timed:\n" + failures.map { "  - " + $0 }.joined(separator: "\n"))
-}
-
+// File by file: check, then time. Nothing of a file is timed unless all its contenders agree,
+// and a disagreement stops the run (no table). One interleaved phase per operation: ratios are
+// only taken within an operation. The decode-dictionary phase comes first and reuses the trees the
+// check parsed; they are dropped before the decode phase, so no tree sits in memory while bytes
+// are decoded.
 let plan = options.plan
+var notes: [String] = []
 var rows: [ResultRow] = []
 for suite in suites {
-    note("timing \(suite.file) (\(suite.data.count) bytes): warming up \(suite.contenders.map(\.library).joined(separator: ", "))")
-    do {
-        let measurement = try measure(suite.data, suite.contenders, plan: plan) { note("  " + $0) }
-        rows += resultRows(file: suite.file, bytes: suite.data.count, measurement)
-    } catch {
-        fail("bench: \(suite.file) failed while timing: \(error)")
+    let checkStart = Date()
+    let result = suite.verify()
+    note(String(format: "checked %@ (%.1f s)", suite.file, Date().timeIntervalSince(checkStart)))
+    // Notes only about the contenders that will be timed.
+    let suiteNotes = result.notes.filter { note in suite.contenders.contains { note.libraries.contains($0.library) } }.map(\.text)
+    for line in suiteNotes { note("note: " + line) }
+    notes += suiteNotes
+    if !result.failures.isEmpty {
+        fail("bench: CORRECTNESS CHECK FAILED on \(suite.file), nothing more was timed:\n" + result.failures.map { "  - " + $0 }.joined(separator: "\n"))
     }
+    let records = result.records.map { Records(noun: suite.recordNoun, count: $0) }
+    for operation in [Operation.decodeDictionary, .decode, .encode] {
+        let group = suite.contenders.filter { $0.operation == operation }
+        if group.isEmpty { continue }
+        note("timing \(suite.file) (\(suite.data.count) bytes) \(operation.rawValue): \(group.map(\.library).joined(separator: ", "))")
+        do {
+            let runs = try group.map { try $0.prepare() }
+            let weight = suite.weight * Double(group.count) / Double(suite.contenders.count)
+            let phaseStart = Date()
+            let measurement = try measure(group, runs, plan: plan, weight: weight) { note("  " + $0) }
+            note(String(format: "  %.1f s", Date().timeIntervalSince(phaseStart)))
+            rows += resultRows(file: suite.file, bytes: suite.data.count, records: records, measurement)
+        } catch {
+            fail("bench: \(suite.file) failed while timing: \(error)")
+        }
+        suite.release()
+    }
+}
+notes = absent + notes
+// Rows in report order: per file, decode before decode-dictionary before encode.
+let operationOrder: [Operation] = [.decode, .decodeDictionary, .encode]
+rows = suites.flatMap { suite in
+    operationOrder.flatMap { operation in rows.filter { $0.file == suite.file && $0.operation == operation } }
+}
+let timedSeconds = Date().timeIntervalSince(started)
+
+// Allocations and peak memory, one child process per contender.
+var probeNote: String?
+if options.probes ?? !options.quick {
+    // Longest first (a probe does about two runs plus the preparation), so two children stay busy.
+    let jobs = rows.sorted { Double($0.bytes) / $0.mbps > Double($1.bytes) / $1.mbps }
+        .map { (file: $0.file, id: "\($0.operation.rawValue)/\($0.library)") }
+    note("probing allocations and peak memory (\(jobs.count) child processes) …")
+    let probeStart = Date()
+    let results = runProbes(jobs, allowDebug: options.allowDebug) { note("  " + $0) }
+    note(String(format: "  probes: %.1f s", Date().timeIntervalSince(probeStart)))
+    var errors: [String] = []
+    for index in rows.indices {
+        let key = "\(rows[index].operation.rawValue)/\(rows[index].library)"
+        guard let result = results["\(rows[index].file)|\(key)"] else { continue }
+        rows[index].allocations = result.allocations
+        rows[index].peakRSSGrowthBytes = result.peakRSSGrowthBytes
+        if let error = result.error { errors.append("\(rows[index].file) \(key): \(error)") }
+    }
+    let counted = rows.contains { $0.allocations != nil }
+    probeNote = "allocs/rec: allocation calls (malloc, calloc, realloc, aligned) in one warm run ÷ records, "
+        + (counted ? "counted with glibc's malloc hooks (libc_malloc_debug.so preloaded) in a child process"
+                   : "not available here (needs glibc's libc_malloc_debug.so)")
+        + "; peak MB: growth of peak resident memory during one cold run in a fresh process, above the prepared input"
+    for error in errors { notes.append("probe failed: " + error) }
+} else {
+    probeNote = "allocations and peak memory not measured (" + (options.quick ? "--quick; add --probes" : "--no-probes") + ")"
 }
 
 let machine = Machine.current()
-printTable(rows, machine: machine, notes: notes)
+let origins = suites.compactMap(\.origin)
+printTable(rows, machine: machine, notes: notes + [ResidentMemory.maxRSS().map {
+    String(format: "the bench process itself peaked at %.0f MB resident (getrusage ru_maxrss)", Double($0) / 1e6)
+} ?? ""].filter { !$0.isEmpty }, origins: origins, probeNote: probeNote)
+fflush(nil)  // the table (stdout) before the timing note (stderr)
+note(String(format: "bench: %.0f s (timing and checks %.0f s)", Date().timeIntervalSince(started), timedSeconds))
 
 if let path = options.jsonPath {
     let report = JSONReport(
         machine: machine,
         settings: .init(mode: options.quick ? "quick" : "standard", filters: options.filters,
                         secondsPerFile: plan.secondsPerFile, fixedRounds: plan.fixedRounds,
-                        unit: "MB/s of input bytes, 1 MB = 10^6 bytes",
-                        statistic: "median over interleaved rounds; spread as p25/p75 and min/max"),
+                        unit: "MB/s of the file's bytes (decode input; for encode, the source file's size), 1 MB = 10^6 bytes",
+                        statistic: "median over interleaved rounds (rotated order, after warm-up); spread as p25/p75 and min/max",
+                        ratios: "median over rounds of (reference time ÷ contender time) in the same round; "
+                            + "ratio_vs_JSONDecoder and ratio_vs_yajl for decode, ratio_vs_handwritten (handwritten-dictionary) "
+                            + "for decode-dictionary, ratio_vs_JSONEncoder for encode, ratio_vs_walk_all for the walk-choice rows; "
+                            + "ratio_iqr holds their p25/p75",
+                        probes: probeNote ?? ""),
         date: ISO8601DateFormatter().string(from: Date()),
-        notes: notes,
+        notes: notes + origins.map { "synthetic: " + $0 },
+        benchMaxRSSMB: ResidentMemory.maxRSS().map { Double($0 / 10_000) / 100 },
         results: rows)
     do { try report.write(to: path) } catch { fail("bench: cannot write \(path): \(error)") }
     note("wrote \(path)")
+}
+
+if let path = options.svgPath {
+    do {
+        try ratioChart(rows, machine: machine).write(toFile: path, atomically: true, encoding: .utf8)
+        note("wrote \(path)")
+    } catch {
+        fail("bench: cannot write \(path): \(error)")
+    }
 }

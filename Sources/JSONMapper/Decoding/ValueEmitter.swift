@@ -53,56 +53,74 @@ extension DecodingSession {
     /// Emits a Foundation value: `NSNull`, `Bool`, `NSNumber` and Swift numbers, `String`,
     /// `[Any]`, `[String: Any]` (and their NS counterparts), and ``JSONValue``.
     func emit(foundation value: Any) throws(JSONMapperError) {
-        switch value {
-        case let string as String:
-            try withUTF8(string) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
-        case let dictionary as [String: Any]:
-            let framesBefore = frameCount
-            try check(beginObject())
-            switch memberWalk(count: dictionary.count, framesBefore: framesBefore) {
-            case .none:
-                break
-            case .all:
-                for (key, member) in dictionary {
-                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                    try emit(foundation: member)
-                }
-            case .mappedKeys(let keys):
-                for key in keys {
-                    guard let member = dictionary[key] else { continue }
-                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                    try emit(foundation: member)
-                }
-            }
-            try check(endObject())
-        case let array as [Any]:
-            try check(beginArray())
-            if !isSkipping { for element in array { try emit(foundation: element) } }
-            try check(endArray())
-        case is NSNull:
+        // Classify by dynamic type first: a failed `as` pattern can run a whole Foundation
+        // bridging conversion (NSNumber → Int, Decimal → Int64…) before it fails, which cost
+        // most of the time of a dictionary decode.
+        let kind = type(of: value)
+        if kind == String.self {
+            try withUTF8(value as! String) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
+        } else if kind is NSNumber.Type {
+            try emit(number: value as! NSNumber)
+        } else if kind == [String: Any].self {
+            try emit(dictionary: value as! [String: Any])
+        } else if kind == [Any].self {
+            try emit(array: value as! [Any])
+        } else if kind is NSNull.Type {
             try check(null())
-        case let flag as Bool where type(of: value) == Bool.self:
-            try check(bool(flag))
-        case let integer as Int where type(of: value) == Int.self:
-            try emit(integer: Int64(integer))
-        case let integer as Int64 where type(of: value) == Int64.self:
-            try emit(integer: integer)
-        case let double as Double where type(of: value) == Double.self:
-            try check(scalar(.double(double)))
-        case let number as NSNumber:
-            try emit(number: number)
-        case let json as JSONValue:
-            try emit(json)
-        default:
-            throw .typeMismatch(path: currentPath(), expected: "a JSON value", found: "\(type(of: value))")
+        } else if kind == Bool.self {
+            try check(bool(value as! Bool))
+        } else if kind == Int.self {
+            try emit(integer: Int64(value as! Int))
+        } else if kind == Int64.self {
+            try emit(integer: value as! Int64)
+        } else if kind == Double.self {
+            try check(scalar(.double(value as! Double)))
+        } else if kind == JSONValue.self {
+            try emit(value as! JSONValue)
+        } else {
+            // Anything else that bridges: NSString, NSDictionary, other number types…
+            switch value {
+            case let string as String: try emit(foundation: string)
+            case let dictionary as [String: Any]: try emit(dictionary: dictionary)
+            case let array as [Any]: try emit(array: array)
+            case let number as NSNumber: try emit(number: number)
+            default: throw .typeMismatch(path: currentPath(), expected: "a JSON value", found: "\(kind)")
+            }
         }
+    }
+
+    private func emit(dictionary: [String: Any]) throws(JSONMapperError) {
+        let framesBefore = frameCount
+        try check(beginObject())
+        switch memberWalk(count: dictionary.count, framesBefore: framesBefore) {
+        case .none:
+            break
+        case .all:
+            for (key, member) in dictionary {
+                try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
+                try emit(foundation: member)
+            }
+        case .mappedKeys(let keys):
+            for key in keys {
+                guard let member = dictionary[key] else { continue }
+                try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
+                try emit(foundation: member)
+            }
+        }
+        try check(endObject())
+    }
+
+    private func emit(array: [Any]) throws(JSONMapperError) {
+        try check(beginArray())
+        if !isSkipping { for element in array { try emit(foundation: element) } }
+        try check(endArray())
     }
 
     private func emit(number: NSNumber) throws(JSONMapperError) {
         if Self.isBoolean(number) { return try check(bool(number.boolValue)) }
         if let decimal = number as? NSDecimalNumber {
-            // Foundation keeps long numbers as decimals: their text is exact.
-            return try withUTF8(decimal.stringValue) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
+            // Foundation keeps long numbers as decimals: their digits are exact.
+            return try emit(decimal: decimal.decimalValue)
         }
         let double = number.doubleValue
         if double.rounded() == double, Double(number.int64Value) == double {
@@ -112,6 +130,17 @@ extension DecodingSession {
         } else {
             try check(scalar(.double(double)))
         }
+    }
+
+    /// A decimal as number text, exactly. Foundation's own formatting of `Decimal` measured
+    /// at a third of a dictionary decode, so the text is written from the decimal's
+    /// mantissa and exponent (see ``DecimalText``).
+    private func emit(decimal: Decimal) throws(JSONMapperError) {
+        guard decimal.isFinite else { return try check(null()) }
+        let text = DecimalText.bytes(of: decimal)
+        try text.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONMapperError) in try check(self.number(JSONBytes(start: buffer.baseAddress!, count: buffer.count))) }
+        }.get()
     }
 
     /// An integer as number text, formatted on the stack.

@@ -1,13 +1,21 @@
 /// Builds a ``JSONValue`` from parse events: the parser's DOM builder, and what the decoder
 /// uses to capture an object a hook or a type choice needs whole.
 struct JSONValueBuilder {
-    /// Containers being filled, innermost last.
-    private var open: [Container] = []
+    /// Containers being filled, innermost last. A class, so appending to the innermost one
+    /// mutates it in place (an enum payload popped and pushed back would be copied whenever a
+    /// second reference to it is alive).
+    private var open: [OpenContainer] = []
     private(set) var result: JSONValue?
 
-    private enum Container {
-        case array([JSONValue])
-        case object(JSONObject, pendingKey: String?)
+    private final class OpenContainer {
+        let isObject: Bool
+        var elements: [JSONValue] = []
+        var object = JSONObject()
+        var pendingKey = ""
+
+        init(isObject: Bool) { self.isObject = isObject }
+
+        var value: JSONValue { isObject ? .object(object) : .array(elements) }
     }
 
     /// True once the value that began with the first event is complete.
@@ -18,34 +26,27 @@ struct JSONValueBuilder {
     }
 
     mutating func key(_ text: JSONBytes) {
-        guard case .object(let object, _) = open.last else { return }
-        open[open.count - 1] = .object(object, pendingKey: text.string)
+        open.last?.pendingKey = text.string
     }
 
     mutating func begin(isObject: Bool) {
-        open.append(isObject ? .object(JSONObject(), pendingKey: nil) : .array([]))
+        open.append(OpenContainer(isObject: isObject))
     }
 
     mutating func end() {
         guard let container = open.popLast() else { return }
-        switch container {
-        case .array(let elements): add(.array(elements))
-        case .object(let object, _): add(.object(object))
-        }
+        add(container.value)
     }
 
     private mutating func add(_ value: JSONValue) {
-        guard let container = open.popLast() else {
+        guard let container = open.last else {
             result = value
             return
         }
-        switch container {
-        case .array(var elements):
-            elements.append(value)
-            open.append(.array(elements))
-        case .object(var object, let key):
-            object[key ?? ""] = value
-            open.append(.object(object, pendingKey: nil))
+        if container.isObject {
+            container.object[container.pendingKey] = value
+        } else {
+            container.elements.append(value)
         }
     }
 
