@@ -11,8 +11,20 @@ import Foundation
 /// `Decimal.description`.
 enum DecimalText {
     static func bytes(of decimal: Decimal) -> [UInt8] {
-        guard let layout = knownLayout else { return Array(decimal.description.utf8) }
-        return text(of: decimal, layout)
+        withText(of: decimal) { Array($0) }
+    }
+
+    /// Calls `body` with the text, written on the stack.
+    static func withText<R>(of decimal: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let layout = knownLayout else {
+            var text = decimal.description
+            return text.withUTF8(body)
+        }
+        // 39 digits at most, a sign, `e` and a signed exponent of up to 3 digits.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            let count = write(decimal, layout, into: buffer)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     /// How the length and sign are packed into the second byte.
@@ -31,14 +43,17 @@ enum DecimalText {
         return candidates.first { layout in
             probes.allSatisfy { probe in
                 guard let value = Decimal(string: probe, locale: Locale(identifier: "en_US_POSIX")) else { return false }
-                let written = String(decoding: text(of: value, layout), as: UTF8.self)
+                let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+                    String(decoding: buffer[..<write(value, layout, into: buffer)], as: UTF8.self)
+                }
                 return Decimal(string: written, locale: Locale(identifier: "en_US_POSIX")) == value
                     && (value.isSignMinus == written.hasPrefix("-"))
             }
         }
     }()
 
-    private static func text(of decimal: Decimal, _ layout: Layout) -> [UInt8] {
+    /// Writes the text into `buffer` (48 bytes) and returns its length.
+    private static func write(_ decimal: Decimal, _ layout: Layout, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var high: UInt64 = 0
         var low: UInt64 = 0
         var exponent = 0
@@ -54,21 +69,39 @@ enum DecimalText {
                 if k < 4 { low |= word << (16 * k) } else { high |= word << (16 * (k - 4)) }
             }
         }
-        var digits: [UInt8] = []
+        // Digits are produced last first, so they fill the buffer from its end (before room
+        // for the exponent) and are moved to the front afterwards.
+        var count = 0
+        if negative { buffer[0] = UInt8(ascii: "-"); count = 1 }
+        var end = 42
+        var start = end
         repeat {
             // One decimal digit off the 128-bit mantissa: long division by 10.
             let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: 10)
             let (quotientLow, remainder) = (10 as UInt64).dividingFullWidth((remainderHigh, low))
             high = quotientHigh
             low = quotientLow
-            digits.append(UInt8(48 + remainder))
+            start -= 1
+            buffer[start] = UInt8(48 + remainder)
         } while high != 0 || low != 0
-        var text: [UInt8] = negative ? [UInt8(ascii: "-")] : []
-        text.append(contentsOf: digits.reversed())
-        if exponent != 0 {
-            text.append(UInt8(ascii: "e"))
-            text.append(contentsOf: String(exponent).utf8)
+        for i in start..<end {
+            buffer[count] = buffer[i]
+            count += 1
         }
-        return text
+        if exponent != 0 {
+            buffer[count] = UInt8(ascii: "e")
+            count += 1
+            if exponent < 0 { buffer[count] = UInt8(ascii: "-"); count += 1 }
+            var magnitude = exponent.magnitude
+            end = count + (magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1)
+            var i = end
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            count = end
+        }
+        return count
     }
 }

@@ -137,10 +137,8 @@ extension DecodingSession {
     /// mantissa and exponent (see ``DecimalText``).
     private func emit(decimal: Decimal) throws(JSONMapperError) {
         guard decimal.isFinite else { return try check(null()) }
-        let text = DecimalText.bytes(of: decimal)
-        try text.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONMapperError) in try check(self.number(JSONBytes(start: buffer.baseAddress!, count: buffer.count))) }
-        }.get()
+        let accepted = DecimalText.withText(of: decimal) { self.number(JSONBytes(start: $0.baseAddress!, count: $0.count)) }
+        try check(accepted)
     }
 
     /// An integer as number text, formatted on the stack.
