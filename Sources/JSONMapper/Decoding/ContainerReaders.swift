@@ -4,11 +4,13 @@ protocol OptionalRepresentable {
     associatedtype Wrapped
     static var nilValue: Self { get }
     init(wrapping value: Wrapped)
+    var wrapped: Wrapped? { get }
 }
 
 extension Optional: OptionalRepresentable {
     static var nilValue: Self { nil }
     init(wrapping value: Wrapped) { self = .some(value) }
+    var wrapped: Wrapped? { self }
 }
 
 /// `Optional<Wrapped>`: `null` is `nil` (also when updating a value that had one); anything
@@ -78,6 +80,12 @@ where Value.Wrapped == Wrapped {
         }
     }
 
+    override func write(_ value: Value, to writer: inout JSONWriter) throws(JSONMapperError) {
+        if let present = value.wrapped { try wrapped.write(present, to: &writer) } else { writer.writeNull() }
+    }
+
+    override func isNil(_ value: Value) -> Bool { value.wrapped == nil }
+
     /// Uninitialized arena memory for one `Wrapped`, given back when `body` returns.
     @inline(__always)
     private func withScratch(_ session: DecodingSession,
@@ -89,8 +97,7 @@ where Value.Wrapped == Wrapped {
 }
 
 /// A collection built from the elements of a JSON array.
-protocol ElementCollection {
-    associatedtype Element
+protocol ElementCollection: Sequence {
     /// The collection of `count` elements moved out of `elements`.
     init(moving elements: UnsafeMutablePointer<Element>, count: Int)
 }
@@ -146,6 +153,19 @@ where Collection.Element == Element {
         storage.assumingMemoryBound(to: ElementList.self).pointee.release(destroying: Element.self, session)
     }
 
+    override func write(_ value: Collection, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.beginArray()
+        for (index, element) in value.enumerated() {
+            writer.element()
+            do throws(JSONMapperError) {
+                try self.element.write(element, to: &writer)
+            } catch {
+                throw error.prefixingPath("[\(index)]")
+            }
+        }
+        writer.endArray()
+    }
+
     // MARK: Frame events
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
@@ -179,12 +199,16 @@ where Collection.Element == Element {
 /// A dictionary keyed by `String`, built from an object's keys and values.
 protocol StringKeyedCollection {
     associatedtype Value
+    /// The entries, in the collection's own order.
+    var entries: [(key: String, value: Value)] { get }
     /// The dictionary of `count` entries moved out of `keys` and `values`; a repeated key
     /// keeps its last value.
     init(movingKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<Value>, count: Int)
 }
 
 extension Dictionary: StringKeyedCollection where Key == String {
+    var entries: [(key: String, value: Value)] { map { ($0.key, $0.value) } }
+
     init(movingKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<Value>, count: Int) {
         self.init(minimumCapacity: count)
         for i in 0..<count { self[(keys + i).move()] = (values + i).move() }
@@ -234,6 +258,21 @@ where Dictionary.Value == Value {
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         destination.pointee = build(storage, session)
         return true
+    }
+
+    override func write(_ dictionary: Dictionary, to writer: inout JSONWriter) throws(JSONMapperError) {
+        var entries = dictionary.entries
+        if writer.options.sortsKeys { entries.sort { $0.key < $1.key } }
+        writer.beginObject()
+        for (key, member) in entries {
+            writer.key(key)
+            do throws(JSONMapperError) {
+                try value.write(member, to: &writer)
+            } catch {
+                throw error.prefixingPath(key)
+            }
+        }
+        writer.endObject()
     }
 
     override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
@@ -309,6 +348,18 @@ final class TransformReader<Transformer: JSONValueTransformer>: ValueReader<Tran
         try transform(into: destination, session) { (json) throws(JSONMapperError) in
             try inner.take(storage, initializing: json, session)
         }
+    }
+
+    override func write(_ value: Transformer.Value, to writer: inout JSONWriter) throws(JSONMapperError) {
+        let json: JSONRepresentation
+        do {
+            json = try transformer.json(from: value)
+        } catch let error as JSONMapperError {
+            throw error
+        } catch {
+            throw .invalidValue(path: "", reason: "\(Transformer.self): \(error)")
+        }
+        try inner.write(json, to: &writer)
     }
 
     /// Decodes the JSON representation with `decode`, then initializes `destination` with the

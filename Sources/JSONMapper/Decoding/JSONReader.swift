@@ -58,6 +58,15 @@ class ValueReader<V>: _JSONReader, @unchecked Sendable {
     /// becomes `nil`, a non-optional keeps its value.
     var blankStringIsNil: Bool { false }
 
+    /// Writes `value` as JSON (the reverse of reading it). Errors carry the path below this
+    /// value; the callers above put their keys in front.
+    func write(_ value: V, to writer: inout JSONWriter) throws(JSONMapperError) {
+        preconditionFailure("\(Self.self) cannot write \(V.self)")
+    }
+
+    /// Whether `value` is `nil` (only optionals are): such properties may be left out.
+    func isNil(_ value: V) -> Bool { false }
+
     /// Writes the value for a scalar into uninitialized memory.
     func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         if case .null = event {

@@ -92,4 +92,16 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
     override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
         storage.assumingMemoryBound(to: Model.self).deinitialize(count: 1)
     }
+
+    /// Writes the model through its mapping; an instance of a subclass is written with the
+    /// subclass's mapping.
+    override func write(_ value: Model, to writer: inout JSONWriter) throws(JSONMapperError) {
+        let dynamicType = Swift.type(of: value)
+        let plan = dynamicType == type ? meta.encodePlan
+            : ModelRegistry.shared.reader(for: dynamicType, choosingType: false).meta.encodePlan
+        // Borrowed, not copied (a copy would retain every field); the plan only reads it.
+        try withUnsafePointer(to: value) { (model) throws(JSONMapperError) in
+            try plan.write(model: UnsafeMutableRawPointer(mutating: model), to: &writer)
+        }
+    }
 }

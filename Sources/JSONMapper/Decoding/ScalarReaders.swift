@@ -68,6 +68,9 @@ final class IntReader: IntegerReader<Int>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+    override func write(_ value: Int, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
+    }
 }
 final class Int8Reader: IntegerReader<Int8>, @unchecked Sendable {
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Int8>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -75,6 +78,9 @@ final class Int8Reader: IntegerReader<Int8>, @unchecked Sendable {
     }
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int8>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
+    }
+    override func write(_ value: Int8, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
     }
 }
 final class Int16Reader: IntegerReader<Int16>, @unchecked Sendable {
@@ -84,6 +90,9 @@ final class Int16Reader: IntegerReader<Int16>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int16>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+    override func write(_ value: Int16, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
+    }
 }
 final class Int32Reader: IntegerReader<Int32>, @unchecked Sendable {
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Int32>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -91,6 +100,9 @@ final class Int32Reader: IntegerReader<Int32>, @unchecked Sendable {
     }
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int32>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
+    }
+    override func write(_ value: Int32, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
     }
 }
 final class Int64Reader: IntegerReader<Int64>, @unchecked Sendable {
@@ -100,6 +112,9 @@ final class Int64Reader: IntegerReader<Int64>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Int64>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+    override func write(_ value: Int64, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
+    }
 }
 final class UIntReader: IntegerReader<UInt>, @unchecked Sendable {
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UInt>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -107,6 +122,9 @@ final class UIntReader: IntegerReader<UInt>, @unchecked Sendable {
     }
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
+    }
+    override func write(_ value: UInt, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
     }
 }
 final class UInt8Reader: IntegerReader<UInt8>, @unchecked Sendable {
@@ -116,6 +134,9 @@ final class UInt8Reader: IntegerReader<UInt8>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt8>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+    override func write(_ value: UInt8, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
+    }
 }
 final class UInt16Reader: IntegerReader<UInt16>, @unchecked Sendable {
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UInt16>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -123,6 +144,9 @@ final class UInt16Reader: IntegerReader<UInt16>, @unchecked Sendable {
     }
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt16>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
+    }
+    override func write(_ value: UInt16, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
     }
 }
 final class UInt32Reader: IntegerReader<UInt32>, @unchecked Sendable {
@@ -132,6 +156,9 @@ final class UInt32Reader: IntegerReader<UInt32>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt32>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+    override func write(_ value: UInt32, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
+    }
 }
 final class UInt64Reader: IntegerReader<UInt64>, @unchecked Sendable {
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UInt64>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -139,6 +166,9 @@ final class UInt64Reader: IntegerReader<UInt64>, @unchecked Sendable {
     }
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UInt64>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
+    }
+    override func write(_ value: UInt64, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeInteger(value)
     }
 }
 
@@ -169,6 +199,10 @@ final class DoubleReader: ValueReader<Double>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Double>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+
+    override func write(_ value: Double, to writer: inout JSONWriter) throws(JSONMapperError) {
+        guard writer.writeDouble(value) else { throw .invalidValue(path: "", reason: "\(value) cannot be written as JSON") }
+    }
 }
 
 /// `Float`, rounded once from the raw text.
@@ -198,6 +232,10 @@ final class FloatReader: ValueReader<Float>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Float>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+
+    override func write(_ value: Float, to writer: inout JSONWriter) throws(JSONMapperError) {
+        guard writer.writeFloat(value) else { throw .invalidValue(path: "", reason: "\(value) cannot be written as JSON") }
+    }
 }
 
 /// `Decimal`, exact from the number's text.
@@ -223,6 +261,10 @@ final class DecimalReader: ValueReader<Decimal>, @unchecked Sendable {
 
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Decimal>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
+    }
+
+    override func write(_ value: Decimal, to writer: inout JSONWriter) throws(JSONMapperError) {
+        guard writer.writeDecimal(value) else { throw .invalidValue(path: "", reason: "\(value) cannot be written as JSON") }
     }
 }
 
@@ -251,6 +293,10 @@ final class BoolReader: ValueReader<Bool>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Bool>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+
+    override func write(_ value: Bool, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeBool(value)
+    }
 }
 
 /// `String`: strings; a number's own text and `"true"`/`"false"` when lenient.
@@ -272,6 +318,10 @@ final class StringReader: ValueReader<String>, @unchecked Sendable {
 
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<String>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
+    }
+
+    override func write(_ value: String, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeString(value)
     }
 }
 
@@ -301,6 +351,15 @@ final class DateReader: ValueReader<Date>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Date>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+
+    override func write(_ value: Date, to writer: inout JSONWriter) throws(JSONMapperError) {
+        switch writer.options.dateStrategy {
+        case .iso8601(let fraction): writer.writeString(DateText.iso8601(value, fraction: fraction))
+        case .secondsSince1970: _ = writer.writeDouble(value.timeIntervalSince1970)
+        case .millisecondsSince1970: _ = writer.writeDouble((value.timeIntervalSince1970 * 1000).rounded())
+        case .custom(let format): writer.writeString(format(value))
+        }
+    }
 }
 
 /// `URL`: a trimmed string; an empty one leaves the property as it is.
@@ -320,6 +379,10 @@ final class URLReader: ValueReader<URL>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<URL>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+
+    override func write(_ value: URL, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeString(value.absoluteString)
+    }
 }
 
 /// `UUID` from its string form.
@@ -337,6 +400,10 @@ final class UUIDReader: ValueReader<UUID>, @unchecked Sendable {
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UUID>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
     }
+
+    override func write(_ value: UUID, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeString(value.uuidString)
+    }
 }
 
 /// `Data` from base64.
@@ -353,6 +420,10 @@ final class DataReader: ValueReader<Data>, @unchecked Sendable {
 
     override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Data>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         replace(try value(event, session), at: destination)
+    }
+
+    override func write(_ value: Data, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeString(value.base64EncodedString())
     }
 }
 
@@ -375,5 +446,9 @@ final class RawValueReader<Value: RawRepresentable>: ValueReader<Value>, @unchec
         }
         destination.initialize(to: value)
         return true
+    }
+
+    override func write(_ value: Value, to writer: inout JSONWriter) throws(JSONMapperError) {
+        try raw.write(value.rawValue, to: &writer)
     }
 }

@@ -67,6 +67,18 @@ final class FamilyReader<Family: JSONPolymorphicFamily>: ValueReader<Family.Memb
     override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
         storage.assumingMemoryBound(to: Family.Member.self).deinitialize(count: 1)
     }
+
+    /// A member is written as the model it is.
+    override func write(_ value: Family.Member, to writer: inout JSONWriter) throws(JSONMapperError) {
+        guard let model = value as? any JSONMappable else {
+            throw .invalidValue(path: "", reason: "\(type(of: value)) is not a JSONMappable model")
+        }
+        try Self.write(model, to: &writer)
+    }
+
+    private static func write<Model: JSONMappable>(_ model: Model, to writer: inout JSONWriter) throws(JSONMapperError) {
+        try valueReader(for: Model.self).write(model, to: &writer)
+    }
 }
 
 extension JSONMapperError {

@@ -21,6 +21,8 @@ final class ModelMeta: @unchecked Sendable {
     let stateCount: Int
     /// The model's hooks (``JSONWillMapHook`` and friends).
     let hooks: ModelHooks
+    /// How the model is written back: its properties' first keys as a tree of objects.
+    let encodePlan: EncodePlan
 
     /// Compiles `rules` for instances of `model` (the dynamic type: a subclass of `Model`
     /// when a polymorphic base chose it).
@@ -40,6 +42,7 @@ final class ModelMeta: @unchecked Sendable {
         multiKeyProperties = properties.filter { $0.keys.count > 1 }
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 
+        encodePlan = EncodePlan(properties: properties)
         root = PathNode()
         for property in properties {
             for (priority, key) in property.keys.enumerated() {

@@ -34,6 +34,16 @@ class PropertyMeta {
     func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
         preconditionFailure("abstract")
     }
+
+    /// Writes the property's value of the model at `model` as JSON.
+    func encode(model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
+        preconditionFailure("abstract")
+    }
+
+    /// Whether the property's value is `nil`.
+    func isNil(model: UnsafeMutableRawPointer) -> Bool {
+        preconditionFailure("abstract")
+    }
 }
 
 /// A stored property of a struct model, written at its byte offset in the instance.
@@ -65,6 +75,14 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
 
     override func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
         _ = try reader.take(child, assigning: slot(model), session)
+    }
+
+    override func encode(model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
+        try reader.write(slot(model).pointee, to: &writer)
+    }
+
+    override func isNil(model: UnsafeMutableRawPointer) -> Bool {
+        reader.isNil(slot(model).pointee)
     }
 }
 
@@ -106,5 +124,17 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
         defer { session.resetArena(to: mark) }
         let value = session.allocate(Value.self)
         if try reader.take(child, initializing: value, session) { set(value.move(), in: model) }
+    }
+
+    private func get(_ model: UnsafeMutableRawPointer) -> Value {
+        model.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+    }
+
+    override func encode(model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
+        try reader.write(get(model), to: &writer)
+    }
+
+    override func isNil(model: UnsafeMutableRawPointer) -> Bool {
+        reader.isNil(get(model))
     }
 }
