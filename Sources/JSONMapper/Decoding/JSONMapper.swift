@@ -62,8 +62,16 @@ public enum JSONMapper {
         _ type: Value.Type, _ options: DecodingOptions, checksWholeDocument: Bool,
         feed: (DecodingSession) throws(JSONMapperError) -> Void
     ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
+        try decodeRoot(type, reader: valueReader(for: Value.self), options, checksWholeDocument: checksWholeDocument, feed: feed)
+    }
+
+    /// Decodes the top-level value with a given reader (a subclass's, for a copy).
+    static func decodeRoot<Value>(
+        _ type: Value.Type, reader: ValueReader<Value>, _ options: DecodingOptions, checksWholeDocument: Bool,
+        feed: (DecodingSession) throws(JSONMapperError) -> Void
+    ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
         let session = DecodingSession(options: options, checksWholeDocument: checksWholeDocument)
-        let root = RootConsumer(reader: valueReader(for: Value.self))
+        let root = RootConsumer(reader: reader)
         var result: Value?
         try withUnsafeMutablePointer(to: &result) { (slot) throws(JSONMapperError) in
             // The root frame borrows `result` only inside this closure; unwinding on any exit
