@@ -4,13 +4,16 @@ protocol OptionalRepresentable {
     associatedtype Wrapped
     static var nilValue: Self { get }
     init(wrapping value: Wrapped)
-    var wrapped: Wrapped? { get }
+    var isNilValue: Bool { get }
+    /// The wrapped value; only called when it is not `nil`.
+    var unwrappedValue: Wrapped { get }
 }
 
 extension Optional: OptionalRepresentable {
     static var nilValue: Self { nil }
     init(wrapping value: Wrapped) { self = .some(value) }
-    var wrapped: Wrapped? { self }
+    var isNilValue: Bool { self == nil }
+    var unwrappedValue: Wrapped { self! }
 }
 
 /// `Optional<Wrapped>`: `null` is `nil` (also when updating a value that had one); anything
@@ -81,10 +84,10 @@ where Value.Wrapped == Wrapped {
     }
 
     override func write(_ value: Value, to writer: inout JSONWriter) throws(JSONMapperError) {
-        if let present = value.wrapped { try wrapped.write(present, to: &writer) } else { writer.writeNull() }
+        if value.isNilValue { writer.writeNull() } else { try wrapped.write(value.unwrappedValue, to: &writer) }
     }
 
-    override func isNil(_ value: Value) -> Bool { value.wrapped == nil }
+    override func isNil(_ value: Value) -> Bool { value.isNilValue }
 
     /// Uninitialized arena memory for one `Wrapped`, given back when `body` returns.
     @inline(__always)
