@@ -13,12 +13,34 @@ final class EncodePlan: @unchecked Sendable {
     final class Node {
         fileprivate(set) var members: [Member] = []
         fileprivate(set) var sortedMembers: [Member] = []
+        /// The same, frozen into immortal buffers of trivial values: writing walks them with no
+        /// reference counting (members with arrays and class references cost a retain and a
+        /// release each, per model written).
+        fileprivate(set) var frozen = UnsafeMutableBufferPointer<FrozenMember>(start: nil, count: 0)
+        fileprivate(set) var frozenSorted = UnsafeMutableBufferPointer<FrozenMember>(start: nil, count: 0)
+    }
+
+    /// A member as the writer reads it: key texts as byte buffers, content unretained (the
+    /// plan and the meta own them).
+    struct FrozenMember {
+        let key: UnsafeBufferPointer<UInt8>
+        let quoted: UnsafeBufferPointer<UInt8>
+        let quotedSnakeCase: UnsafeBufferPointer<UInt8>
+        let content: FrozenContent
+    }
+
+    enum FrozenContent {
+        case property(Unmanaged<PropertyMeta>)
+        case object(Unmanaged<Node>)
+        case array(Unmanaged<ArrayNode>)
     }
 
     /// An array level of an index path: element positions to contents.
     final class ArrayNode {
         fileprivate(set) var elements: [Int: Content] = [:]
         var count: Int { (elements.keys.max() ?? -1) + 1 }
+        /// Element contents by position, unretained (see ``Node/frozen``).
+        fileprivate(set) var frozenElements: [FrozenContent?] = []
     }
 
     struct Member {
@@ -97,14 +119,46 @@ final class EncodePlan: @unchecked Sendable {
 
     private static func sort(_ node: Node) {
         node.sortedMembers = node.members.sorted { $0.key < $1.key }
+        node.frozen = freeze(node.members)
+        node.frozenSorted = freeze(node.sortedMembers)
         for member in node.members { sort(member.content) }
+    }
+
+    /// Copies members into a buffer that lives as long as the process (plans are never freed).
+    private static func freeze(_ members: [Member]) -> UnsafeMutableBufferPointer<FrozenMember> {
+        func bytes(_ array: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(array.count, 1))
+            _ = buffer.initialize(from: array)
+            return UnsafeBufferPointer(rebasing: buffer[..<array.count])
+        }
+        let frozen = UnsafeMutableBufferPointer<FrozenMember>.allocate(capacity: members.count)
+        for (i, member) in members.enumerated() {
+            let content: FrozenContent = switch member.content {
+            case .property(let property): .property(.passUnretained(property))
+            case .object(let node): .object(.passUnretained(node))
+            case .array(let node): .array(.passUnretained(node))
+            }
+            (frozen.baseAddress! + i).initialize(to: FrozenMember(key: bytes(Array(member.key.utf8)), quoted: bytes(member.quoted),
+                                                                  quotedSnakeCase: bytes(member.quotedSnakeCase), content: content))
+        }
+        return frozen
     }
 
     private static func sort(_ content: Content) {
         switch content {
         case .property: break
         case .object(let node): sort(node)
-        case .array(let node): for element in node.elements.values { sort(element) }
+        case .array(let node):
+            node.frozenElements = (0..<node.count).map { index in
+                node.elements[index].map { element -> FrozenContent in
+                    switch element {
+                    case .property(let property): .property(.passUnretained(property))
+                    case .object(let child): .object(.passUnretained(child))
+                    case .array(let child): .array(.passUnretained(child))
+                    }
+                }
+            }
+            for element in node.elements.values { sort(element) }
         }
     }
 
@@ -118,18 +172,21 @@ final class EncodePlan: @unchecked Sendable {
     private func write(_ node: Node, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
         let snakeCase = writer.options.keyStrategy == .snakeCase
         let plainKeys = !writer.options.escapesNonASCII && !writer.options.escapesSlashes
+        let omitsNil = writer.options.omitsNilProperties
+        let members = UnsafeBufferPointer(writer.options.sortsKeys ? node.frozenSorted : node.frozen)
         writer.beginObject()
-        for member in writer.options.sortsKeys ? node.sortedMembers : node.members {
-            if writer.options.omitsNilProperties, isAbsent(member.content, model: model) { continue }
+        for member in members {
+            if omitsNil, isAbsent(member.content, model: model) { continue }
             if plainKeys {
                 writer.key(prepared: snakeCase ? member.quotedSnakeCase : member.quoted)
             } else {
-                writer.key(snakeCase ? JSONKeyStrategy.snakeCase.jsonKey(for: member.key) : member.key)
+                let key = String(decoding: member.key, as: UTF8.self)
+                writer.key(snakeCase ? JSONKeyStrategy.snakeCase.jsonKey(for: key) : key)
             }
             do throws(JSONMapperError) {
                 try write(member.content, model: model, to: &writer)
             } catch {
-                throw error.prefixingPath(member.key)
+                throw error.prefixingPath(String(decoding: member.key, as: UTF8.self))
             }
         }
         writer.endObject()
@@ -137,35 +194,39 @@ final class EncodePlan: @unchecked Sendable {
 
     /// Whether leaving out `nil` properties leaves nothing of `content`: a `nil` property, or
     /// a key-path object all of whose properties are `nil` (no `"profile": {}`).
-    private func isAbsent(_ content: Content, model: UnsafeMutableRawPointer) -> Bool {
+    private func isAbsent(_ content: FrozenContent, model: UnsafeMutableRawPointer) -> Bool {
         switch content {
-        case .property(let property): property.isNil(model: model)
-        case .object(let node): node.members.allSatisfy { isAbsent($0.content, model: model) }
+        case .property(let property): property._withUnsafeGuaranteedRef { $0.isNil(model: model) }
+        case .object(let node): node._withUnsafeGuaranteedRef { node in node.frozen.allSatisfy { isAbsent($0.content, model: model) } }
         case .array: false
         }
     }
 
-    private func write(_ content: Content, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
+    private func write(_ content: FrozenContent, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
         switch content {
         case .property(let property):
-            try property.encode(model: model, to: &writer)
+            try property.guaranteed { (property) throws(JSONMapperError) in try property.encode(model: model, to: &writer) }
         case .object(let node):
-            try write(node, model: model, to: &writer)
+            try node.guaranteed { (node) throws(JSONMapperError) in try write(node, model: model, to: &writer) }
         case .array(let node):
-            writer.beginArray()
-            for index in 0..<node.count {
-                writer.element()
-                if let element = node.elements[index] {
-                    do throws(JSONMapperError) {
-                        try write(element, model: model, to: &writer)
-                    } catch {
-                        throw error.prefixingPath("[\(index)]")
-                    }
-                } else {
-                    writer.writeNull()
-                }
-            }
-            writer.endArray()
+            try node.guaranteed { (node) throws(JSONMapperError) in try write(node, model: model, to: &writer) }
         }
+    }
+
+    private func write(_ node: ArrayNode, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.beginArray()
+        for index in 0..<node.count {
+            writer.element()
+            guard let element = node.frozenElements[index] else {
+                writer.writeNull()
+                continue
+            }
+            do throws(JSONMapperError) {
+                try write(element, model: model, to: &writer)
+            } catch {
+                throw error.prefixingPath("[\(index)]")
+            }
+        }
+        writer.endArray()
     }
 }

@@ -29,7 +29,7 @@ struct JSONWriter {
     }
 
     /// Writes a key whose JSON text (quoted and escaped) was prepared in advance.
-    mutating func key(prepared text: [UInt8]) {
+    mutating func key(prepared text: UnsafeBufferPointer<UInt8>) {
         separate()
         bytes.append(contentsOf: text)
         bytes.append(UInt8(ascii: ":"))
