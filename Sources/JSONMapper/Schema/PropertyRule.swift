@@ -14,10 +14,10 @@ class PropertyRule: @unchecked Sendable {
     }
 
     /// Whether the rule's key path can be applied to instances of `model`.
-    func applies(to model: Any.Type) -> Bool { fatalError("abstract") }
+    func applies(to model: Any.Type) -> Bool { preconditionFailure("abstract") }
 
     /// The compiled property for model type `Model`, whose instances the rule applies to.
-    func makeProperty<Model>(for model: Model.Type, index: Int) -> PropertyMeta { fatalError("abstract") }
+    func makeProperty<Model>(for model: Model.Type, index: Int) -> PropertyMeta { preconditionFailure("abstract") }
 }
 
 /// `PropertyRule` for a key path from `Root` to `Value`. Immutable after init.
