@@ -51,10 +51,29 @@ final class EncodePlan: @unchecked Sendable {
         var content: Content
     }
 
-    enum Content {
-        case property(PropertyMeta)
-        case object(Node)
-        case array(ArrayNode)
+    /// What a member or element holds: exactly one of the three. (Not an enum with class
+    /// payloads: those keep their tag in the reference's spare bits, which leak checkers read
+    /// as a lost pointer.)
+    struct Content {
+        private(set) var property: PropertyMeta?
+        private(set) var object: Node?
+        private(set) var array: ArrayNode?
+
+        static func property(_ meta: PropertyMeta) -> Content { Content(property: meta) }
+        static func object(_ node: Node) -> Content { Content(object: node) }
+        static func array(_ node: ArrayNode) -> Content { Content(array: node) }
+
+        var kind: Kind {
+            if let property { return .property(property) }
+            if let object { return .object(object) }
+            return .array(array!)
+        }
+
+        enum Kind {
+            case property(PropertyMeta)
+            case object(Node)
+            case array(ArrayNode)
+        }
     }
 
     init(properties: [PropertyMeta]) {
@@ -78,7 +97,7 @@ final class EncodePlan: @unchecked Sendable {
         let rest = steps.dropFirst()
         if let index = node.members.firstIndex(where: { $0.key == key }) {
             // The key is taken: only a deeper path into a container of the same kind joins it.
-            switch (node.members[index].content, rest.first) {
+            switch (node.members[index].content.kind, rest.first) {
             case (.object(let child), .key?): place(property, along: rest, in: child)
             case (.array(let child), .index?): place(property, along: rest, in: child)
             default: break
@@ -93,7 +112,7 @@ final class EncodePlan: @unchecked Sendable {
     private static func place(_ property: PropertyMeta, along steps: ArraySlice<KeyPathSpec.Step>, in node: ArrayNode) {
         guard case .index(let index)? = steps.first else { return }
         let rest = steps.dropFirst()
-        switch (node.elements[index], rest.first) {
+        switch (node.elements[index]?.kind, rest.first) {
         case (nil, _): node.elements[index] = content(for: property, along: rest)
         case (.object(let child)?, .key?): place(property, along: rest, in: child)
         case (.array(let child)?, .index?): place(property, along: rest, in: child)
@@ -133,7 +152,7 @@ final class EncodePlan: @unchecked Sendable {
         }
         let frozen = UnsafeMutableBufferPointer<FrozenMember>.allocate(capacity: members.count)
         for (i, member) in members.enumerated() {
-            let content: FrozenContent = switch member.content {
+            let content: FrozenContent = switch member.content.kind {
             case .property(let property): .property(.passUnretained(property))
             case .object(let node): .object(.passUnretained(node))
             case .array(let node): .array(.passUnretained(node))
@@ -145,13 +164,13 @@ final class EncodePlan: @unchecked Sendable {
     }
 
     private static func sort(_ content: Content) {
-        switch content {
+        switch content.kind {
         case .property: break
         case .object(let node): sort(node)
         case .array(let node):
             node.frozenElements = (0..<node.count).map { index in
                 node.elements[index].map { element -> FrozenContent in
-                    switch element {
+                    switch element.kind {
                     case .property(let property): .property(.passUnretained(property))
                     case .object(let child): .object(.passUnretained(child))
                     case .array(let child): .array(.passUnretained(child))
