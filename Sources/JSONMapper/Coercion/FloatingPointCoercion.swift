@@ -59,16 +59,23 @@ enum FloatingPointCoercion {
         var significand: UInt64 = 0
         var digits = 0
         var scale = 0
+        // Significant digits are counted from the first non-zero one, not from the running
+        // value, which wraps past 19 digits (and can wrap to exactly zero).
+        var significant = false
         while i < n, text[i] &- 48 < 10 {
-            significand = significand &* 10 &+ UInt64(text[i] &- 48)
-            if significand != 0 { digits += 1 }
+            let digit = text[i] &- 48
+            significand = significand &* 10 &+ UInt64(digit)
+            if digit != 0 { significant = true }
+            if significant { digits += 1 }
             i += 1
         }
         if i < n, text[i] == UInt8(ascii: ".") {
             i += 1
             while i < n, text[i] &- 48 < 10 {
-                significand = significand &* 10 &+ UInt64(text[i] &- 48)
-                if significand != 0 { digits += 1 }
+                let digit = text[i] &- 48
+                significand = significand &* 10 &+ UInt64(digit)
+                if digit != 0 { significant = true }
+                if significant { digits += 1 }
                 scale -= 1
                 i += 1
             }

@@ -26,6 +26,8 @@ final class DecodingSession: JSONEventSink {
         var skipDepth = 0
         /// Set while a value is being captured whole (see ``capture(then:)``).
         var capture: Capture?
+        /// Containers open inside the value being captured.
+        var captureDepth = 0
         /// Spare element buffers (see ``ElementList``).
         var spareElementBlocks: [(base: UnsafeMutableRawPointer, bytes: Int)] = []
         /// Objects captured for models with a did-map hook, innermost last.
@@ -137,6 +139,7 @@ final class DecodingSession: JSONEventSink {
         var builder = JSONValueBuilder()
         builder.begin(isObject: isObject)
         state.pointee.capture = Capture(builder: builder, completion: completion)
+        state.pointee.captureDepth = 1
     }
 
     /// Feeds a captured container to several consumers (see ``FanOut``).
@@ -275,6 +278,10 @@ final class DecodingSession: JSONEventSink {
             state.pointee.skipDepth += 1
         } else if state.pointee.capture != nil {
             state.pointee.capture!.builder.begin(isObject: isObject)
+            state.pointee.captureDepth += 1
+            if state.pointee.captureDepth > JSONValue.maximumDepth {
+                return fail(.depthLimitExceeded(path: currentPath()))
+            }
         } else {
             do throws(JSONMapperError) {
                 let top = state.pointee.frames.top
@@ -297,6 +304,7 @@ final class DecodingSession: JSONEventSink {
         if state.pointee.skipDepth > 0 { state.pointee.skipDepth -= 1; return true }
         if state.pointee.capture != nil {
             state.pointee.capture!.builder.end()
+            state.pointee.captureDepth -= 1
             if let value = state.pointee.capture!.builder.result {
                 let completion = state.pointee.capture!.completion
                 state.pointee.capture = nil
@@ -314,8 +322,14 @@ final class DecodingSession: JSONEventSink {
         let child = frames.pointee.top
         try child.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in try consumer.end(child, self) }
         let parent = frames.pointee[frames.pointee.count - 2]
-        try parent.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in
-            try consumer.childEnded(child, in: parent, self)
+        if child.pointee.isRejected {
+            // Reported already; the value goes nowhere.
+            parent.pointee.pending = nil
+            child.pointee.owner?.destroy(child.pointee.storage, self)
+        } else {
+            try parent.pointee.consumer.guaranteed { (consumer) throws(JSONMapperError) in
+                try consumer.childEnded(child, in: parent, self)
+            }
         }
         let mark = child.pointee.arenaMark
         frames.pointee.pop()

@@ -25,6 +25,9 @@ struct Frame {
     /// The position of this model's captured object on the session's stack of them (for a
     /// did-map hook), or -1.
     var capturedObject = -1
+    /// Set when a hook rejected the model and the policy let decoding go on: the value is
+    /// dropped instead of handed to the frame below.
+    var isRejected = false
     /// Arena position to return to when the frame is popped.
     var arenaMark: Arena.Mark
 

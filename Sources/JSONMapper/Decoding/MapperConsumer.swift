@@ -132,6 +132,7 @@ final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
                 try didMap(frame.pointee.storage, object)
             } catch {
                 try session.reportHookError(error, from: "\(meta.typeName).didMap")
+                frame.pointee.isRejected = true
             }
         }
     }

@@ -35,22 +35,28 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
         if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 
+    /// The object after the will-map hook, or `nil` when the hook rejected it (reported).
+    private func applyingWillMap(to object: JSONValue, _ session: DecodingSession) throws(JSONMapperError) -> JSONValue? {
+        guard let willMap = meta.hooks.willMap else { return object }
+        do {
+            guard let replacement = try willMap(object) else {
+                try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap rejected the object"))
+                return nil
+            }
+            guard replacement.object != nil else {
+                try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap returned a value that is not an object"))
+                return nil
+            }
+            return replacement
+        } catch {
+            try session.reportHookError(error, from: "\(type).willMap")
+            return nil
+        }
+    }
+
     /// Runs the will-map and type-choice hooks on a captured object, then maps it.
     private func decode(captured object: JSONValue, _ session: DecodingSession) throws(JSONMapperError) {
-        var object = object
-        if let willMap = meta.hooks.willMap {
-            do {
-                guard let replacement = try willMap(object) else {
-                    return try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap rejected the object"))
-                }
-                guard replacement.object != nil else {
-                    return try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap returned a value that is not an object"))
-                }
-                object = replacement
-            } catch {
-                return try session.reportHookError(error, from: "\(type).willMap")
-            }
-        }
+        guard let object = try applyingWillMap(to: object, session) else { return }
         var reader = self
         if let choose = meta.hooks.chooseReader {
             switch choose(object) {
@@ -71,10 +77,23 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
     /// Starts decoding the object into an existing instance (``JSONMappable/update(fromJSON:options:)``).
     /// An update sets what the JSON holds, so its required keys are not required: their state
     /// starts as "present" (below every key's priority, so fallbacks still choose normally).
+    /// The hooks run as for decoding (no type choice: the instance exists).
     func beginUpdating(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession) {
+        guard meta.hooks.needsObject else { return pushUpdateFrame(storage, session, object: nil) }
+        session.capture(isObject: true) { (object) throws(JSONMapperError) in
+            guard let object = try self.applyingWillMap(to: object, session) else { return }
+            try session.emitContainer(object) { () throws(JSONMapperError) in
+                session.enterContainer()
+                self.pushUpdateFrame(storage, session, object: self.meta.hooks.didMap == nil ? nil : object)
+            }
+        }
+    }
+
+    private func pushUpdateFrame(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession, object: JSONValue?) {
         let state = session.makeState(count: meta.stateCount)
         state?.update(repeating: PropertyState.presentBeforeUpdate, count: meta.stateCount)
-        session.pushBorrowed(consumer: rootConsumer, storage: UnsafeMutableRawPointer(storage), state: state)
+        let frame = session.pushBorrowed(consumer: rootConsumer, storage: UnsafeMutableRawPointer(storage), state: state)
+        if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Model>,

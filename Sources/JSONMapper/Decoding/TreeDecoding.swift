@@ -20,6 +20,24 @@ extension JSONMapper {
         try decodeTree(type, options) { (session) throws(JSONMapperError) in try session.emit(foundation: object) }
     }
 
+    /// Decodes from a ``JSONValue`` and also returns the problems that
+    /// ``DecodingOptions/InvalidValuePolicy/collect`` kept.
+    public static func decodeReportingIssues<Value: JSONMappableValue>(
+        _ type: Value.Type = Value.self, from value: JSONValue, options: DecodingOptions = DecodingOptions()
+    ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
+        try decodeRoot(type, options, checksWholeDocument: false) { (session) throws(JSONMapperError) in try session.emit(value) }
+    }
+
+    /// Decodes from a Foundation object and also returns the problems that
+    /// ``DecodingOptions/InvalidValuePolicy/collect`` kept.
+    public static func decodeReportingIssues<Value: JSONMappableValue>(
+        _ type: Value.Type = Value.self, fromJSONObject object: Any, options: DecodingOptions = DecodingOptions()
+    ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
+        try decodeRoot(type, options, checksWholeDocument: false) { (session) throws(JSONMapperError) in
+            try session.emit(foundation: object)
+        }
+    }
+
     private static func decodeTree<Value: JSONMappableValue>(
         _ type: Value.Type, _ options: DecodingOptions, emit: (DecodingSession) throws(JSONMapperError) -> Void
     ) throws(JSONMapperError) -> Value {

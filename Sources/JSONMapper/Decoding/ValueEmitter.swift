@@ -73,6 +73,8 @@ extension DecodingSession {
             try emit(integer: Int64(value as! Int))
         } else if kind == Int64.self {
             try emit(integer: value as! Int64)
+        } else if kind == UInt64.self {
+            try emit(unsigned: value as! UInt64)
         } else if kind == Double.self {
             try check(scalar(.double(value as! Double)))
         } else if kind == JSONValue.self {
@@ -122,14 +124,21 @@ extension DecodingSession {
             // Foundation keeps long numbers as decimals: their digits are exact.
             return try emit(decimal: decimal.decimalValue)
         }
-        let double = number.doubleValue
-        if double.rounded() == double, Double(number.int64Value) == double {
+        // The number's own storage type says how to read it exactly.
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "d"), UInt8(ascii: "f"):
+            try check(scalar(.double(number.doubleValue)))
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+            try emit(unsigned: number.uint64Value)
+        default:
             try emit(integer: number.int64Value)
-        } else if let unsigned = UInt64(exactly: double), number.uint64Value == unsigned {
-            try withUTF8(String(unsigned)) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
-        } else {
-            try check(scalar(.double(double)))
         }
+    }
+
+    /// An unsigned integer as number text (it may be above `Int64.max`).
+    private func emit(unsigned: UInt64) throws(JSONMapperError) {
+        if let signed = Int64(exactly: unsigned) { return try emit(integer: signed) }
+        try withUTF8(String(unsigned)) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
     }
 
     /// A decimal as number text, exactly. Foundation's own formatting of `Decimal` measured

@@ -9,6 +9,12 @@
 /// let id = value[path: "statuses[3].user.id"]?.number?.int64Value
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// The deepest nesting a `JSONValue` holds. Its comparison, hashing, description and
+    /// release are recursive, so the parser (and the decoder's captures for hooks) stop deeper
+    /// input with ``JSONMapperError/depthLimitExceeded(path:)`` whatever
+    /// ``DecodingOptions/maxDepth`` says, instead of risking the stack of a worker thread.
+    public static let maximumDepth = 512
+
     /// `null`.
     case null
     /// `true` or `false`.

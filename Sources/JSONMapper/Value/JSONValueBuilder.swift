@@ -70,7 +70,7 @@ final class JSONValueParser: JSONEventSink {
     init(maxDepth: Int) { self.maxDepth = maxDepth }
 
     static func parse(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws(JSONMapperError) -> JSONValue {
-        let sink = JSONValueParser(maxDepth: options.maxDepth)
+        let sink = JSONValueParser(maxDepth: min(options.maxDepth, JSONValue.maximumDepth))
         try JSONParser(sink: sink, limits: options.parserLimits).parseDocument(bytes)
         guard let value = sink.builder.result else { throw .emptyInput }
         return value

@@ -70,6 +70,17 @@ struct SurrogateAndLimitTests {
         #expect(decoded["name"]?.count == 40)
     }
 
+    @Test func treesStopAtTheirOwnDepthCapWhateverTheOption() throws {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let options = DecodingOptions(maxDepth: 1_000_000)
+        #expect(throws: JSONMapperError.depthLimitExceeded(path: "")) { try JSONValue(parsing: deep, options: options) }
+        // The streaming decoder has no such cap: it is not recursive.
+        struct Skips: JSONMappable {
+            static let jsonMapping = JSONMapping<Skips> {}
+        }
+        _ = try JSONMapper.decode(Skips.self, from: #"{"x": \#(deep)}"#, options: options)
+    }
+
     @Test func documentLimit() throws {
         let json = "[1, 2, 3]"   // 9 bytes
         do throws(JSONMapperError) {
