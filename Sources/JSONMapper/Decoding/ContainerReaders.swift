@@ -107,8 +107,14 @@ protocol ElementCollection: Sequence {
 
 extension Array: ElementCollection {
     init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
+        // An empty array is the shared empty singleton: `unsafeUninitializedCapacity: 0` would
+        // write its count (a harmless zero, but a data race to ThreadSanitizer).
+        guard count > 0 else {
+            self.init()
+            return
+        }
         self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
-            if count > 0 { buffer.baseAddress!.moveInitialize(from: elements, count: count) }
+            buffer.baseAddress!.moveInitialize(from: elements, count: count)
             initialized = count
         }
     }
