@@ -118,9 +118,29 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
         let dynamicType = Swift.type(of: value)
         let plan = dynamicType == type ? meta.encodePlan
             : ModelRegistry.shared.reader(for: dynamicType, choosingType: false).meta.encodePlan
+        let hook = dynamicType == type ? meta.hooks.willEncode
+            : ModelRegistry.shared.reader(for: dynamicType, choosingType: false).meta.hooks.willEncode
         // Borrowed, not copied (a copy would retain every field); the plan only reads it.
         try withUnsafePointer(to: value) { (model) throws(JSONMapperError) in
-            try plan.write(model: UnsafeMutableRawPointer(mutating: model), to: &writer)
+            let storage = UnsafeMutableRawPointer(mutating: model)
+            guard let hook else { return try plan.write(model: storage, to: &writer) }
+            // The hook sees the object as a tree, so it is written there first.
+            var scratch = JSONWriter(options: EncodingOptions(omitsNilProperties: writer.options.omitsNilProperties,
+                                                              dateStrategy: writer.options.dateStrategy,
+                                                              nonFiniteStrategy: writer.options.nonFiniteStrategy,
+                                                              keyStrategy: writer.options.keyStrategy))
+            try plan.write(model: storage, to: &scratch)
+            let object = try JSONValue(parsing: scratch.bytes)
+            let replacement: JSONValue?
+            do {
+                replacement = try hook(storage, object)
+            } catch let error as JSONMapperError {
+                throw error
+            } catch {
+                throw .invalidValue(path: "", reason: "\(dynamicType).willEncode: \(error)")
+            }
+            guard let replacement else { throw .invalidValue(path: "", reason: "\(dynamicType).willEncode refused the model") }
+            writer.write(replacement)
         }
     }
 }

@@ -126,6 +126,31 @@ struct JSONWriter {
     /// Number text already in JSON form.
     mutating func writeRawNumber(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    /// A whole ``JSONValue`` (object members in their order, or sorted when the options say).
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): writeBool(flag)
+        case .number(let number): writeRawNumber(number.text)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            beginArray()
+            for member in elements {
+                element()
+                write(member)
+            }
+            endArray()
+        case .object(let object):
+            beginObject()
+            let members = options.sortsKeys ? object.sorted { $0.key < $1.key } : Array(object)
+            for (key, member) in members {
+                self.key(key)
+                write(member)
+            }
+            endObject()
+        }
+    }
+
     /// A quoted, escaped string.
     mutating func writeString(_ string: String) {
         var string = string

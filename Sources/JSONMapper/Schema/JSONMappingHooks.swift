@@ -52,9 +52,29 @@ public protocol JSONPolymorphic: JSONMappable {
     static func mappedType(for object: JSONValue) -> any JSONMappable.Type
 }
 
+/// A model that adjusts, or refuses, the JSON object written for it (YYModel's
+/// `modelCustomTransformToDictionary:`).
+///
+/// ```swift
+/// extension Event: JSONWillEncodeHook {
+///     func willEncode(_ object: JSONValue) throws -> JSONValue? {
+///         guard var members = object.object else { return object }
+///         members["version"] = 2
+///         return .object(members)
+///     }
+/// }
+/// ```
+/// Returning `nil` (or throwing) fails the encode with ``JSONMapperError/invalidValue(path:reason:)``.
+public protocol JSONWillEncodeHook: JSONMappable {
+    /// The object to write for this model (the same one, or a replacement), or `nil` to refuse.
+    func willEncode(_ object: JSONValue) throws -> JSONValue?
+}
+
 /// The hooks a model type declares, type-erased when its meta is compiled.
 struct ModelHooks {
     var willMap: ((JSONValue) throws -> JSONValue?)?
+    /// The will-encode hook, applied to a model at the given storage.
+    var willEncode: ((UnsafeMutableRawPointer, JSONValue) throws -> JSONValue?)?
     var didMap: ((UnsafeMutableRawPointer, JSONValue) throws -> Void)?
     /// The reader for the concrete type an object chooses (the erased `ModelReader`), or
     /// the name of a type that is not the decoded type or a subclass of it.
@@ -77,6 +97,14 @@ struct ModelHooks {
         if let polymorphic = type as? any JSONPolymorphic.Type {
             chooseReader = Self.typeChoice(polymorphic, as: Model.self)
         }
+        if let hooked = type as? any JSONWillEncodeHook.Type {
+            willEncode = Self.willEncodeHook(hooked)
+        }
+    }
+
+    private static func willEncodeHook<Hooked: JSONWillEncodeHook>(_: Hooked.Type) -> (UnsafeMutableRawPointer, JSONValue) throws -> JSONValue? {
+        // As for did-map: the storage holds this type, or a subclass's instance.
+        { storage, object in try storage.assumingMemoryBound(to: Hooked.self).pointee.willEncode(object) }
     }
 
     private static func didMapHook<Hooked: JSONDidMapHook>(_: Hooked.Type) -> (UnsafeMutableRawPointer, JSONValue) throws -> Void {

@@ -70,3 +70,27 @@ struct BridgeAndHelperTests {
         #expect(a.jsonDescription == "Note {\n  \"tags\": [\n    \"x\"\n  ],\n  \"title\": \"t\"\n}")
     }
 }
+
+/// The will-encode hook.
+@Suite("Will-encode hook")
+struct WillEncodeHookTests {
+    struct Versioned: JSONMappable, JSONWillEncodeHook {
+        var name = ""
+        var secret = false
+        static let jsonMapping = JSONMapping<Versioned> { Map(\.name, "name") }
+        func willEncode(_ object: JSONValue) throws -> JSONValue? {
+            if secret { return nil }
+            guard var members = object.object else { return object }
+            members["version"] = 2
+            return .object(members)
+        }
+    }
+
+    @Test func theHookAdjustsOrRefusesTheObject() throws {
+        #expect(try JSONMapper.encodeToString(Versioned(name: "a")) == #"{"name":"a","version":2}"#)
+        #expect(try JSONMapper.encodeToString([Versioned(name: "b")], options: EncodingOptions(sortsKeys: true)) == #"[{"name":"b","version":2}]"#)
+        #expect(throws: JSONMapperError.invalidValue(path: "[1]", reason: "Versioned.willEncode refused the model")) {
+            try JSONMapper.encodeToString([Versioned(name: "c"), Versioned(name: "d", secret: true)])
+        }
+    }
+}
