@@ -28,7 +28,7 @@ extension JSONMappableCodable {
 }
 
 extension JSONValue: Codable {
-    private struct Key: CodingKey {
+    private struct MemberKey: CodingKey {
         let stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -38,7 +38,7 @@ extension JSONValue: Codable {
     /// Reads any value a `Decoder` holds as JSON: null, booleans, numbers (integers exactly),
     /// strings, arrays and keyed containers.
     public init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: Key.self) {
+        if let keyed = try? decoder.container(keyedBy: MemberKey.self) {
             var object = JSONObject()
             for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key) }
             self = .object(object)
@@ -70,8 +70,8 @@ extension JSONValue: Codable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let object):
-            var keyed = encoder.container(keyedBy: Key.self)
-            for (key, value) in object { try keyed.encode(value, forKey: Key(stringValue: key)) }
+            var keyed = encoder.container(keyedBy: MemberKey.self)
+            for (key, value) in object { try keyed.encode(value, forKey: MemberKey(stringValue: key)) }
         case .array(let elements):
             var unkeyed = encoder.unkeyedContainer()
             for element in elements { try unkeyed.encode(element) }
