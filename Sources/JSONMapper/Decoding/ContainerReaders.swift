@@ -103,9 +103,16 @@ where Value.Wrapped == Wrapped {
 protocol ElementCollection: Sequence {
     /// The collection of `count` elements moved out of `elements`.
     init(moving elements: UnsafeMutablePointer<Element>, count: Int)
+    /// Calls `body` with each element and its position. A requirement, so the loop runs in
+    /// the collection's own code (no generic iterator or enumerated-sequence metadata per call).
+    func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError)
 }
 
 extension Array: ElementCollection {
+    func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        for index in indices { try body(index, self[index]) }
+    }
+
     init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
         // An empty array is the shared empty singleton: `unsafeUninitializedCapacity: 0` would
         // write its count (a harmless zero, but a data race to ThreadSanitizer).
@@ -121,6 +128,14 @@ extension Array: ElementCollection {
 }
 
 extension Set: ElementCollection {
+    func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        var position = 0
+        for element in self {
+            try body(position, element)
+            position += 1
+        }
+    }
+
     init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
         self.init(minimumCapacity: count)
         for i in 0..<count { insert((elements + i).move()) }
@@ -164,7 +179,7 @@ where Collection.Element == Element {
 
     override func write(_ value: Collection, to writer: inout JSONWriter) throws(JSONMapperError) {
         writer.beginArray()
-        for (index, element) in value.enumerated() {
+        try value.forEachElement { (index, element) throws(JSONMapperError) in
             writer.element()
             do throws(JSONMapperError) {
                 try self.element.write(element, to: &writer)
