@@ -41,7 +41,7 @@ public struct EncodingOptions: Sendable {
     public var omitsNilProperties: Bool
     /// Whether `/` is written as `\/` (safe inside HTML `<script>`).
     public var escapesSlashes: Bool
-    /// Whether everything outside ASCII is written as `\uXXXX` escapes.
+    /// Whether everything outside ASCII is written as `\u` escapes.
     public var escapesNonASCII: Bool
     /// How dates are written. Defaults to ISO 8601 without fraction.
     public var dateStrategy: DateStrategy

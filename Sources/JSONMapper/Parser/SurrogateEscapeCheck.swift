@@ -80,7 +80,7 @@ struct SurrogateEscapeCheck {
         }
     }
 
-    /// The four hex digits of `\uXXXX` at `i`, if they are all there.
+    /// The code unit of the four hex digits after the `\u` at `i`, if they are all there.
     private static func codeUnit<C: RandomAccessCollection<UInt8>>(at i: C.Index, in bytes: C) -> UInt16? where C.Index == Int {
         guard i + 6 <= bytes.endIndex else { return nil }
         var value: UInt16 = 0
