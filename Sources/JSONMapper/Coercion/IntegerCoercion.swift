@@ -1,4 +1,4 @@
-/// JSON → integer conversions (DESIGN §6): exact, never wrapped or truncated.
+/// JSON → integer conversions: exact, never wrapped or truncated.
 enum IntegerCoercion {
     /// From a JSON number's raw text: plain integers on a fast path, integral decimals
     /// (`20.0`, `2e1`) exactly; anything else is `.invalid`.

@@ -1,6 +1,6 @@
 /// A borrowed run of UTF-8 bytes handed out by the parser: a key, a string's unescaped
 /// contents or a number's raw text. Valid only for the duration of the callback that
-/// received it, so it is never stored; readers copy what they keep.
+/// received it, so it is never stored; codecs copy what they keep.
 @usableFromInline
 struct JSONBytes {
     @usableFromInline let start: UnsafePointer<UInt8>

@@ -3,7 +3,7 @@ import Testing
 @testable import JSONMapper
 
 /// The Coercion layer, cell by cell of DESIGN §6, lenient and strict, through
-/// `JSONMapper.decode` on top-level scalars and small models. Expected values are written by
+/// `JSONMapDecoder.decode` on top-level scalars and small models. Expected values are written by
 /// hand (literals, type constants, dates built with a UTC Gregorian calendar).
 @Suite("Coercion layer")
 struct CoercionUnitTests {
@@ -47,7 +47,7 @@ struct CoercionUnitTests {
         _ type: I.Type, _ json: String, _ expected: I?, options: DecodingOptions = DecodingOptions(),
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let result = outcome { () throws(JSONMapperError) in try JSONMapper.decode(I.self, from: json, options: options) }
+        let result = outcome { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(I.self, from: json) }
         if let expected {
             #expect(value(result) == expected, "\(I.self) from \(json): \(result)", sourceLocation: sourceLocation)
         } else {
@@ -110,13 +110,13 @@ struct CoercionUnitTests {
 
     @Test func outOfRangeIntegersNeverWrap() {
         // The values a wrapping or truncating conversion would give are never produced.
-        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Int8.self, from: "300") })) == .invalidValue)
-        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(UInt8.self, from: "-1") })) == .invalidValue)
-        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Int64.self, from: "9223372036854775808") })) == .invalidValue)
-        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(UInt64.self, from: "18446744073709551616") })) == .invalidValue)
-        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Int32.self, from: "\"4294967296\"") })) == .invalidValue)
+        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int8.self, from: "300") })) == .invalidValue)
+        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(UInt8.self, from: "-1") })) == .invalidValue)
+        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int64.self, from: "9223372036854775808") })) == .invalidValue)
+        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(UInt64.self, from: "18446744073709551616") })) == .invalidValue)
+        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int32.self, from: "\"4294967296\"") })) == .invalidValue)
         // Also strict: range is not a matter of leniency.
-        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Int8.self, from: "300", options: Self.strict) })) == .invalidValue)
+        #expect(Self.kind(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder(options: Self.strict).decode(Int8.self, from: "300") })) == .invalidValue)
     }
 
     // MARK: - Integers: numbers, strings, bools
@@ -129,12 +129,12 @@ struct CoercionUnitTests {
 
     @Test(arguments: [(#""20""#, 20), (#"" 20 ""#, 20), (#""2e1""#, 20), (#""-20""#, -20), (#""20.0""#, 20), (#""\t20\n""#, 20)] as [(String, Int)])
     func intFromString(_ json: String, _ expected: Int) {
-        #expect(Self.value(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Int.self, from: json) }) == expected)
+        #expect(Self.value(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int.self, from: json) }) == expected)
     }
 
     @Test(arguments: [#""abc""#, #""""#, #""   ""#, #""20px""#, #""0x10""#, #""2 0""#, #""twenty""#])
     func intFromNonNumericStringIsTypeMismatch(_ json: String) {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Int.self, from: json) })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int.self, from: json) })
         #expect(Self.kind(error) == .typeMismatch, "\(json): \(String(describing: error))")
     }
 
@@ -146,11 +146,11 @@ struct CoercionUnitTests {
     }
 
     @Test func integersFromBools() throws {
-        #expect(try JSONMapper.decode(Int.self, from: "true") == 1)
-        #expect(try JSONMapper.decode(Int.self, from: "false") == 0)
-        #expect(try JSONMapper.decode(UInt8.self, from: "true") == 1)
-        #expect(try JSONMapper.decode(Int64.self, from: "false") == 0)
-        #expect(try JSONMapper.decode([Int16].self, from: "[true,false,true]") == [1, 0, 1])
+        #expect(try JSONMapDecoder().decode(Int.self, from: "true") == 1)
+        #expect(try JSONMapDecoder().decode(Int.self, from: "false") == 0)
+        #expect(try JSONMapDecoder().decode(UInt8.self, from: "true") == 1)
+        #expect(try JSONMapDecoder().decode(Int64.self, from: "false") == 0)
+        #expect(try JSONMapDecoder().decode([Int16].self, from: "[true,false,true]") == [1, 0, 1])
     }
 
     // MARK: - Double and Float
@@ -175,7 +175,7 @@ struct CoercionUnitTests {
         ("20", 20.0),
     ] as [(String, Double)])
     func doubleIsCorrectlyRounded(_ json: String, _ expected: Double) throws {
-        let value = try JSONMapper.decode(Double.self, from: json)
+        let value = try JSONMapDecoder().decode(Double.self, from: json)
         #expect(value.bitPattern == expected.bitPattern, "\(json) → \(value), expected \(expected)")
         #expect(value == Double(json)!)
     }
@@ -205,13 +205,13 @@ struct CoercionUnitTests {
         values += [Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude,
                    Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, 1, 0.1, 1e22, 1e23, 9_007_199_254_740_992, 9_007_199_254_740_994]
         let shortest = "[" + values.map { "\($0)" }.joined(separator: ",") + "]"
-        let decoded = try JSONMapper.decode([Double].self, from: shortest)
+        let decoded = try JSONMapDecoder().decode([Double].self, from: shortest)
         #expect(decoded.count == values.count)
         let mismatches = zip(values, decoded).filter { $0.bitPattern != $1.bitPattern }
         #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
 
         let long = "[" + values.map { String(format: "%.17g", $0) }.joined(separator: ",") + "]"
-        let decodedLong = try JSONMapper.decode([Double].self, from: long)
+        let decodedLong = try JSONMapDecoder().decode([Double].self, from: long)
         let longMismatches = zip(values, decodedLong).filter { $0.bitPattern != $1.bitPattern }
         #expect(longMismatches.isEmpty, "first mismatches: \(longMismatches.prefix(5))")
     }
@@ -234,7 +234,7 @@ struct CoercionUnitTests {
             text += "e\(Int.random(in: -300...300, using: &rng))"
             if Double(text)!.isFinite { texts.append(text) }
         }
-        let decoded = try JSONMapper.decode([Double].self, from: "[" + texts.joined(separator: ",") + "]")
+        let decoded = try JSONMapDecoder().decode([Double].self, from: "[" + texts.joined(separator: ",") + "]")
         let mismatches = zip(texts, decoded).filter { Double($0)!.bitPattern != $1.bitPattern }
         #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
     }
@@ -247,22 +247,22 @@ struct CoercionUnitTests {
             if value.isFinite { values.append(value) }
         }
         let text = "[" + values.map { "\($0)" }.joined(separator: ",") + "]"
-        let decoded = try JSONMapper.decode([Float].self, from: text)
+        let decoded = try JSONMapDecoder().decode([Float].self, from: text)
         let mismatches = zip(values, decoded).filter { $0.bitPattern != $1.bitPattern }
         #expect(decoded.count == values.count)
         #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
     }
 
     @Test func negativeZeroKeepsItsSign() throws {
-        let value = try JSONMapper.decode(Double.self, from: "-0")
+        let value = try JSONMapDecoder().decode(Double.self, from: "-0")
         #expect(value == 0 && value.sign == .minus)
-        let value2 = try JSONMapper.decode(Double.self, from: "-0.0")
+        let value2 = try JSONMapDecoder().decode(Double.self, from: "-0.0")
         #expect(value2.sign == .minus)
     }
 
     @Test(arguments: ["1e999", "-1e999", "1.8e308", "1e999999"])
     func doubleOutOfRangeIsInvalid(_ json: String) {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Double.self, from: json) })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Double.self, from: json) })
         #expect(Self.kind(error) == .invalidValue, "\(json): \(String(describing: error))")
     }
 
@@ -275,55 +275,55 @@ struct CoercionUnitTests {
         ("-2.5", -2.5),
     ] as [(String, Float)])
     func floatIsCorrectlyRounded(_ json: String, _ expected: Float) throws {
-        let value = try JSONMapper.decode(Float.self, from: json)
+        let value = try JSONMapDecoder().decode(Float.self, from: json)
         #expect(value.bitPattern == expected.bitPattern, "\(json) → \(value), expected \(expected)")
     }
 
     @Test(arguments: ["3.5e38", "1e39", "-1e39"])
     func floatOutOfRangeIsInvalid(_ json: String) {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Float.self, from: json) })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Float.self, from: json) })
         #expect(Self.kind(error) == .invalidValue, "\(json): \(String(describing: error))")
     }
 
     @Test func floatingPointFromStringsAndBools() throws {
-        #expect(try JSONMapper.decode(Double.self, from: #""1.5""#) == 1.5)
-        #expect(try JSONMapper.decode(Double.self, from: #""1e3""#) == 1000)
-        #expect(try JSONMapper.decode(Double.self, from: #"" 2.25 ""#) == 2.25)
-        #expect(try JSONMapper.decode(Float.self, from: #""1.5""#) == 1.5)
-        #expect(try JSONMapper.decode(Float.self, from: #""1e3""#) == 1000)
-        #expect(try JSONMapper.decode(Double.self, from: "true") == 1)
-        #expect(try JSONMapper.decode(Double.self, from: "false") == 0)
-        #expect(try JSONMapper.decode(Float.self, from: "true") == 1)
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Double.self, from: #""abc""#) })
+        #expect(try JSONMapDecoder().decode(Double.self, from: #""1.5""#) == 1.5)
+        #expect(try JSONMapDecoder().decode(Double.self, from: #""1e3""#) == 1000)
+        #expect(try JSONMapDecoder().decode(Double.self, from: #"" 2.25 ""#) == 2.25)
+        #expect(try JSONMapDecoder().decode(Float.self, from: #""1.5""#) == 1.5)
+        #expect(try JSONMapDecoder().decode(Float.self, from: #""1e3""#) == 1000)
+        #expect(try JSONMapDecoder().decode(Double.self, from: "true") == 1)
+        #expect(try JSONMapDecoder().decode(Double.self, from: "false") == 0)
+        #expect(try JSONMapDecoder().decode(Float.self, from: "true") == 1)
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Double.self, from: #""abc""#) })
         #expect(Self.kind(error) == .typeMismatch)
     }
 
     @Test(arguments: [#""nan""#, #""NaN""#, #""inf""#, #""-inf""#, #""Infinity""#, #""-infinity""#])
     func nonFiniteStringsRejectedByDefault(_ json: String) {
-        let d = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Double.self, from: json) })
+        let d = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Double.self, from: json) })
         #expect(Self.kind(d) == .typeMismatch, "\(json) as Double: \(String(describing: d))")
-        let f = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Float.self, from: json) })
+        let f = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Float.self, from: json) })
         #expect(Self.kind(f) == .typeMismatch, "\(json) as Float: \(String(describing: f))")
     }
 
     @Test func nonFiniteStringsWhenAllowed() throws {
         let options = DecodingOptions(allowsNonFiniteStrings: true)
-        #expect(try JSONMapper.decode(Double.self, from: #""nan""#, options: options).isNaN)
-        #expect(try JSONMapper.decode(Double.self, from: #""NaN""#, options: options).isNaN)
-        #expect(try JSONMapper.decode(Double.self, from: #""inf""#, options: options) == .infinity)
-        #expect(try JSONMapper.decode(Double.self, from: #""-inf""#, options: options) == -.infinity)
-        #expect(try JSONMapper.decode(Double.self, from: #""Infinity""#, options: options) == .infinity)
-        #expect(try JSONMapper.decode(Double.self, from: #""-Infinity""#, options: options) == -.infinity)
-        #expect(try JSONMapper.decode(Float.self, from: #""nan""#, options: options).isNaN)
-        #expect(try JSONMapper.decode(Float.self, from: #""-inf""#, options: options) == -.infinity)
+        #expect(try JSONMapDecoder(options: options).decode(Double.self, from: #""nan""#).isNaN)
+        #expect(try JSONMapDecoder(options: options).decode(Double.self, from: #""NaN""#).isNaN)
+        #expect(try JSONMapDecoder(options: options).decode(Double.self, from: #""inf""#) == .infinity)
+        #expect(try JSONMapDecoder(options: options).decode(Double.self, from: #""-inf""#) == -.infinity)
+        #expect(try JSONMapDecoder(options: options).decode(Double.self, from: #""Infinity""#) == .infinity)
+        #expect(try JSONMapDecoder(options: options).decode(Double.self, from: #""-Infinity""#) == -.infinity)
+        #expect(try JSONMapDecoder(options: options).decode(Float.self, from: #""nan""#).isNaN)
+        #expect(try JSONMapDecoder(options: options).decode(Float.self, from: #""-inf""#) == -.infinity)
         // Only strings: an out-of-range number is still an error, and other words still mismatch.
-        let big = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Double.self, from: "1e999", options: options) })
+        let big = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(Double.self, from: "1e999") })
         #expect(Self.kind(big) == .invalidValue)
-        let word = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Double.self, from: #""infinite""#, options: options) })
+        let word = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(Double.self, from: #""infinite""#) })
         #expect(Self.kind(word) == .typeMismatch)
         // Strict never converts strings.
         let strictNaN = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Double.self, from: #""nan""#, options: DecodingOptions(coercion: .strict, allowsNonFiniteStrings: true))
+            try JSONMapDecoder(options: DecodingOptions(coercion: .strict, allowsNonFiniteStrings: true)).decode(Double.self, from: #""nan""#)
         })
         #expect(Self.kind(strictNaN) == .typeMismatch)
     }
@@ -331,33 +331,33 @@ struct CoercionUnitTests {
     // MARK: - Decimal
 
     @Test func decimalIsExactFromText() throws {
-        let tenth = try JSONMapper.decode(Decimal.self, from: "0.1")
+        let tenth = try JSONMapDecoder().decode(Decimal.self, from: "0.1")
         #expect(tenth == Decimal(sign: .plus, exponent: -1, significand: 1))
         #expect(tenth == Decimal(string: "0.1"))
-        #expect(try JSONMapper.decode(Decimal.self, from: "-0.000000000000000000000000000001")
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: "-0.000000000000000000000000000001")
                 == Decimal(sign: .minus, exponent: -30, significand: 1))
         let long = "12345678901234567890.123456789012345678"   // 38 significant digits
-        let longValue = try JSONMapper.decode(Decimal.self, from: long)
+        let longValue = try JSONMapDecoder().decode(Decimal.self, from: long)
         #expect(longValue == Decimal(string: long))
         #expect(longValue.description == long)
         let forty = "1234567890123456789012345678901234567890"
-        #expect(try JSONMapper.decode(Decimal.self, from: forty) == Decimal(string: forty))
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: forty) == Decimal(string: forty))
         let fortyFraction = "0.1234567890123456789012345678901234567891"
-        #expect(try JSONMapper.decode(Decimal.self, from: fortyFraction) == Decimal(string: fortyFraction))
-        #expect(try JSONMapper.decode(Decimal.self, from: "1E+2") == Decimal(100))
-        #expect(try JSONMapper.decode(Decimal.self, from: "12.50e-1") == Decimal(sign: .plus, exponent: -2, significand: 125))
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: fortyFraction) == Decimal(string: fortyFraction))
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: "1E+2") == Decimal(100))
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: "12.50e-1") == Decimal(sign: .plus, exponent: -2, significand: 125))
         // Where Double would round, Decimal does not.
-        #expect(try JSONMapper.decode(Decimal.self, from: "9007199254740993") == Decimal(sign: .plus, exponent: 0, significand: Decimal(string: "9007199254740993")!))
-        #expect(try JSONMapper.decode(Decimal.self, from: "9007199254740993").description == "9007199254740993")
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: "9007199254740993") == Decimal(sign: .plus, exponent: 0, significand: Decimal(string: "9007199254740993")!))
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: "9007199254740993").description == "9007199254740993")
     }
 
     @Test func decimalFromStrings() throws {
-        #expect(try JSONMapper.decode(Decimal.self, from: #""0.1""#) == Decimal(sign: .plus, exponent: -1, significand: 1))
-        #expect(try JSONMapper.decode(Decimal.self, from: #"" 12.50 ""#) == Decimal(sign: .plus, exponent: -1, significand: 125))
-        #expect(try JSONMapper.decode(Decimal.self, from: #""123456789012345678901234567890""#).description == "123456789012345678901234567890")
-        let abc = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Decimal.self, from: #""abc""#) })
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: #""0.1""#) == Decimal(sign: .plus, exponent: -1, significand: 1))
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: #"" 12.50 ""#) == Decimal(sign: .plus, exponent: -1, significand: 125))
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: #""123456789012345678901234567890""#).description == "123456789012345678901234567890")
+        let abc = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Decimal.self, from: #""abc""#) })
         #expect(Self.kind(abc) == .typeMismatch)
-        let bool = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Decimal.self, from: "true") })
+        let bool = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Decimal.self, from: "true") })
         #expect(Self.kind(bool) == .typeMismatch)
     }
 
@@ -366,26 +366,26 @@ struct CoercionUnitTests {
     @Test(arguments: [("0", false), ("1", true), ("2", true), ("-1", true), ("0.0", false), ("-0", false), ("0e10", false),
                       ("0.001", true), ("1e-300", true), ("100", true)])
     func boolFromNumber(_ json: String, _ expected: Bool) throws {
-        #expect(try JSONMapper.decode(Bool.self, from: json) == expected, "\(json)")
+        #expect(try JSONMapDecoder().decode(Bool.self, from: json) == expected, "\(json)")
     }
 
     @Test(arguments: [("true", true), ("TRUE", true), ("True", true), ("tRuE", true), ("false", false), ("FALSE", false),
                       ("False", false), ("yes", true), ("YES", true), ("Yes", true), ("no", false), ("NO", false), ("No", false),
                       ("1", true), ("0", false)])
     func boolFromString(_ word: String, _ expected: Bool) throws {
-        #expect(try JSONMapper.decode(Bool.self, from: "\"\(word)\"") == expected, "\(word)")
+        #expect(try JSONMapDecoder().decode(Bool.self, from: "\"\(word)\"") == expected, "\(word)")
     }
 
     @Test(arguments: ["maybe", "2", "", "on", "off", "y", "n", "truefalse", "-1"])
     func boolFromOtherStringsIsTypeMismatch(_ word: String) {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Bool.self, from: "\"\(word)\"") })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Bool.self, from: "\"\(word)\"") })
         #expect(Self.kind(error) == .typeMismatch, "\(word): \(String(describing: error))")
     }
 
     @Test func boolFromBool() throws {
-        #expect(try JSONMapper.decode(Bool.self, from: "true") == true)
-        #expect(try JSONMapper.decode(Bool.self, from: "false") == false)
-        #expect(try JSONMapper.decode(Bool.self, from: "true", options: Self.strict) == true)
+        #expect(try JSONMapDecoder().decode(Bool.self, from: "true") == true)
+        #expect(try JSONMapDecoder().decode(Bool.self, from: "false") == false)
+        #expect(try JSONMapDecoder(options: Self.strict).decode(Bool.self, from: "true") == true)
     }
 
     // MARK: - String
@@ -394,7 +394,7 @@ struct CoercionUnitTests {
                       ("12345678901234567890123", "12345678901234567890123"), ("true", "true"), ("false", "false"),
                       (#""plain""#, "plain"), (#""esc\"aped\u00e9""#, "esc\"apedé")])
     func stringFromScalars(_ json: String, _ expected: String) throws {
-        #expect(try JSONMapper.decode(String.self, from: json) == expected)
+        #expect(try JSONMapDecoder().decode(String.self, from: json) == expected)
     }
 
     // MARK: - Date
@@ -417,45 +417,45 @@ struct CoercionUnitTests {
         "Sun Aug 31 02:29:15 +0200 2014",
     ])
     func dateStringsOfTheSameInstant(_ text: String) throws {
-        let date = try JSONMapper.decode(Date.self, from: "\"\(text)\"")
+        let date = try JSONMapDecoder().decode(Date.self, from: "\"\(text)\"")
         #expect(date == Self.reference, "\(text) → \(date)")
     }
 
     @Test func dateStringVariants() throws {
-        #expect(try JSONMapper.decode(Date.self, from: #""2014-08-31""#) == Self.utc(2014, 8, 31))
-        #expect(try JSONMapper.decode(Date.self, from: #""2014-08-31T00:29Z""#) == Self.utc(2014, 8, 31, 0, 29, 0))
-        #expect(try JSONMapper.decode(Date.self, from: #""2014-08-31T00:29:15.250Z""#) == Self.reference.addingTimeInterval(0.25))
-        #expect(try JSONMapper.decode(Date.self, from: #""2014-08-31T00:29:15.5+01:00""#) == Self.utc(2014, 8, 30, 23, 29, 15).addingTimeInterval(0.5))
-        let micro = try JSONMapper.decode(Date.self, from: #""2014-08-31T00:29:15.123456Z""#)
+        #expect(try JSONMapDecoder().decode(Date.self, from: #""2014-08-31""#) == Self.utc(2014, 8, 31))
+        #expect(try JSONMapDecoder().decode(Date.self, from: #""2014-08-31T00:29Z""#) == Self.utc(2014, 8, 31, 0, 29, 0))
+        #expect(try JSONMapDecoder().decode(Date.self, from: #""2014-08-31T00:29:15.250Z""#) == Self.reference.addingTimeInterval(0.25))
+        #expect(try JSONMapDecoder().decode(Date.self, from: #""2014-08-31T00:29:15.5+01:00""#) == Self.utc(2014, 8, 30, 23, 29, 15).addingTimeInterval(0.5))
+        let micro = try JSONMapDecoder().decode(Date.self, from: #""2014-08-31T00:29:15.123456Z""#)
         #expect(abs(micro.timeIntervalSince(Self.reference) - 0.123456) < 1e-6)
-        let noZoneFraction = try JSONMapper.decode(Date.self, from: #""2014-08-31T00:29:15.75""#)
+        let noZoneFraction = try JSONMapDecoder().decode(Date.self, from: #""2014-08-31T00:29:15.75""#)
         #expect(noZoneFraction == Self.reference.addingTimeInterval(0.75))
-        #expect(try JSONMapper.decode(Date.self, from: #""2016-02-29T12:00:00Z""#) == Self.utc(2016, 2, 29, 12))
-        #expect(try JSONMapper.decode(Date.self, from: #""2000-01-01T00:00:00Z""#) == Self.utc(2000, 1, 1))
-        #expect(try JSONMapper.decode(Date.self, from: #""1969-12-31T23:59:59Z""#) == Self.utc(1969, 12, 31, 23, 59, 59))
-        #expect(try JSONMapper.decode(Date.self, from: #""Mon, 1 Sep 2014 00:00:00 +0000""#) == Self.utc(2014, 9, 1))
-        #expect(try JSONMapper.decode(Date.self, from: #"" 2014-08-31T00:29:15Z ""#) == Self.reference)
+        #expect(try JSONMapDecoder().decode(Date.self, from: #""2016-02-29T12:00:00Z""#) == Self.utc(2016, 2, 29, 12))
+        #expect(try JSONMapDecoder().decode(Date.self, from: #""2000-01-01T00:00:00Z""#) == Self.utc(2000, 1, 1))
+        #expect(try JSONMapDecoder().decode(Date.self, from: #""1969-12-31T23:59:59Z""#) == Self.utc(1969, 12, 31, 23, 59, 59))
+        #expect(try JSONMapDecoder().decode(Date.self, from: #""Mon, 1 Sep 2014 00:00:00 +0000""#) == Self.utc(2014, 9, 1))
+        #expect(try JSONMapDecoder().decode(Date.self, from: #"" 2014-08-31T00:29:15Z ""#) == Self.reference)
     }
 
     @Test(arguments: ["not a date", "", "2015-02-29", "2014-13-01", "2014-00-10", "2014-08-32", "2014-08-31T25:00:00Z",
                       "2014-08-31T00:61:00Z", "31/08/2014", "Sun, 31 Foo 2014 00:29:15 +0000", "2014-08-31T00:29:15+02:00 junk"])
     func invalidDateStrings(_ text: String) {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Date.self, from: "\"\(text)\"") })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Date.self, from: "\"\(text)\"") })
         #expect(Self.kind(error) == .invalidValue, "\(text): \(String(describing: error))")
     }
 
     @Test func datesFromNumbers() throws {
-        #expect(try JSONMapper.decode(Date.self, from: "1409444955") == Self.reference)
-        #expect(try JSONMapper.decode(Date.self, from: "0") == Self.utc(1970, 1, 1))
-        #expect(try JSONMapper.decode(Date.self, from: "-1") == Self.utc(1969, 12, 31, 23, 59, 59))
-        #expect(try JSONMapper.decode(Date.self, from: "1409444955.5") == Self.reference.addingTimeInterval(0.5))
-        #expect(try JSONMapper.decode(Date.self, from: "1.409444955e9") == Self.reference)
+        #expect(try JSONMapDecoder().decode(Date.self, from: "1409444955") == Self.reference)
+        #expect(try JSONMapDecoder().decode(Date.self, from: "0") == Self.utc(1970, 1, 1))
+        #expect(try JSONMapDecoder().decode(Date.self, from: "-1") == Self.utc(1969, 12, 31, 23, 59, 59))
+        #expect(try JSONMapDecoder().decode(Date.self, from: "1409444955.5") == Self.reference.addingTimeInterval(0.5))
+        #expect(try JSONMapDecoder().decode(Date.self, from: "1.409444955e9") == Self.reference)
         let ms = DecodingOptions(dateUnit: .millisecondsSince1970)
-        #expect(try JSONMapper.decode(Date.self, from: "1409444955000", options: ms) == Self.reference)
-        #expect(try JSONMapper.decode(Date.self, from: "1409444955250", options: ms) == Self.reference.addingTimeInterval(0.25))
+        #expect(try JSONMapDecoder(options: ms).decode(Date.self, from: "1409444955000") == Self.reference)
+        #expect(try JSONMapDecoder(options: ms).decode(Date.self, from: "1409444955250") == Self.reference.addingTimeInterval(0.25))
         // A string is not a number of milliseconds: ISO text is still read as a date.
-        #expect(try JSONMapper.decode(Date.self, from: #""2014-08-31T00:29:15Z""#, options: ms) == Self.reference)
-        let bool = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Date.self, from: "true") })
+        #expect(try JSONMapDecoder(options: ms).decode(Date.self, from: #""2014-08-31T00:29:15Z""#) == Self.reference)
+        let bool = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Date.self, from: "true") })
         #expect(Self.kind(bool) == .typeMismatch)
     }
 
@@ -473,76 +473,76 @@ struct CoercionUnitTests {
     }
 
     @Test func urlIsTrimmedAndEmptyIsNil() throws {
-        #expect(try JSONMapper.decode(URL.self, from: #"" https://example.com/a?b=c ""#).absoluteString == "https://example.com/a?b=c")
-        let links = try JSONMapper.decode(Links.self, from: #"{"homepage":"\thttps://example.com/x\n","site":""}"#)
+        #expect(try JSONMapDecoder().decode(URL.self, from: #"" https://example.com/a?b=c ""#).absoluteString == "https://example.com/a?b=c")
+        let links = try JSONMapDecoder().decode(Links.self, from: #"{"homepage":"\thttps://example.com/x\n","site":""}"#)
         #expect(links.homepage?.absoluteString == "https://example.com/x")
         #expect(links.site.absoluteString == "https://default.example")   // non-optional keeps its default
-        let empty = try JSONMapper.decode(Links.self, from: #"{"homepage":"","site":"   "}"#)
+        let empty = try JSONMapDecoder().decode(Links.self, from: #"{"homepage":"","site":"   "}"#)
         #expect(empty.homepage == nil)
         #expect(empty.site.absoluteString == "https://default.example")
     }
 
     @Test func emptyURLStringSetsAnOptionalToNil() throws {
         // DESIGN §6: "URL — trimmed; empty → nil": an Optional URL that had a value becomes nil.
-        let links = try JSONMapper.decode(Links.self, from: #"{"avatar":""}"#)
+        let links = try JSONMapDecoder().decode(Links.self, from: #"{"avatar":""}"#)
         #expect(links.avatar == nil)
     }
 
     @Test func urlFromNonStringsIsTypeMismatch() {
         for json in ["5", "true"] {
-            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(URL.self, from: json) })
+            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(URL.self, from: json) })
             #expect(Self.kind(error) == .typeMismatch, "\(json)")
         }
     }
 
     @Test func uuid() throws {
         let expected = UUID(uuid: (0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24, 0x7A, 0x3E, 0x6E, 0x5F))
-        #expect(try JSONMapper.decode(UUID.self, from: #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#) == expected)
-        #expect(try JSONMapper.decode(UUID.self, from: #""e621e1f8-c36c-495a-93fc-0c247a3e6e5f""#) == expected)
-        let bad = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(UUID.self, from: #""not-a-uuid""#) })
+        #expect(try JSONMapDecoder().decode(UUID.self, from: #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#) == expected)
+        #expect(try JSONMapDecoder().decode(UUID.self, from: #""e621e1f8-c36c-495a-93fc-0c247a3e6e5f""#) == expected)
+        let bad = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(UUID.self, from: #""not-a-uuid""#) })
         #expect(Self.kind(bad) == .invalidValue)
-        let number = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(UUID.self, from: "5") })
+        let number = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(UUID.self, from: "5") })
         #expect(Self.kind(number) == .typeMismatch)
     }
 
     @Test func dataFromBase64() throws {
-        #expect(try JSONMapper.decode(Data.self, from: #""SGVsbG8sIFdvcmxkIQ==""#) == Data("Hello, World!".utf8))
-        #expect(try JSONMapper.decode(Data.self, from: #""AAEC/w==""#) == Data([0x00, 0x01, 0x02, 0xFF]))
-        #expect(try JSONMapper.decode(Data.self, from: #""""#) == Data())
+        #expect(try JSONMapDecoder().decode(Data.self, from: #""SGVsbG8sIFdvcmxkIQ==""#) == Data("Hello, World!".utf8))
+        #expect(try JSONMapDecoder().decode(Data.self, from: #""AAEC/w==""#) == Data([0x00, 0x01, 0x02, 0xFF]))
+        #expect(try JSONMapDecoder().decode(Data.self, from: #""""#) == Data())
         for bad in [#""SGVsbG8""#, #""!!!!""#, #""SGVs bG8=""#] {
-            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Data.self, from: bad) })
+            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Data.self, from: bad) })
             #expect(Self.kind(error) == .invalidValue, "\(bad)")
         }
         for json in ["5", "true", "[1,2]"] {
-            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Data.self, from: json) })
+            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Data.self, from: json) })
             #expect(Self.kind(error) == .typeMismatch, "\(json)")
         }
     }
 
     @Test func rawRepresentableEnums() throws {
-        #expect(try JSONMapper.decode(Color.self, from: #""red""#) == .red)
-        #expect(try JSONMapper.decode(Color.self, from: #""blue""#) == .blue)
-        #expect(try JSONMapper.decode(Level.self, from: "2") == .high)
-        #expect(try JSONMapper.decode(Level.self, from: "1") == .low)
-        #expect(try JSONMapper.decode(Level.self, from: #""2""#) == .high)     // lenient raw Int from a string
-        #expect(try JSONMapper.decode(Level.self, from: "2.0") == .high)
-        #expect(try JSONMapper.decode([Color].self, from: #"["green","red"]"#) == [.green, .red])
+        #expect(try JSONMapDecoder().decode(Color.self, from: #""red""#) == .red)
+        #expect(try JSONMapDecoder().decode(Color.self, from: #""blue""#) == .blue)
+        #expect(try JSONMapDecoder().decode(Level.self, from: "2") == .high)
+        #expect(try JSONMapDecoder().decode(Level.self, from: "1") == .low)
+        #expect(try JSONMapDecoder().decode(Level.self, from: #""2""#) == .high)     // lenient raw Int from a string
+        #expect(try JSONMapDecoder().decode(Level.self, from: "2.0") == .high)
+        #expect(try JSONMapDecoder().decode([Color].self, from: #"["green","red"]"#) == [.green, .red])
         for (json, isColor) in [(#""purple""#, true), (#""RED""#, true), ("3", false), ("0", false)] {
             let error = isColor
-                ? Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Color.self, from: json) })
-                : Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Level.self, from: json) })
+                ? Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Color.self, from: json) })
+                : Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Level.self, from: json) })
             #expect(Self.kind(error) == .invalidValue, "\(json): \(String(describing: error))")
         }
-        let level = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Level.self, from: #""high""#) })
+        let level = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Level.self, from: #""high""#) })
         #expect(Self.kind(level) == .typeMismatch)
     }
 
     @Test func setsFromArrays() throws {
-        #expect(try JSONMapper.decode(Set<Int>.self, from: "[3,1,3,2]") == [1, 2, 3])
-        #expect(try JSONMapper.decode(Set<String>.self, from: #"["a","b","a"]"#) == ["a", "b"])
-        #expect(try JSONMapper.decode(Set<Color>.self, from: #"["red","red"]"#) == [.red])
+        #expect(try JSONMapDecoder().decode(Set<Int>.self, from: "[3,1,3,2]") == [1, 2, 3])
+        #expect(try JSONMapDecoder().decode(Set<String>.self, from: #"["a","b","a"]"#) == ["a", "b"])
+        #expect(try JSONMapDecoder().decode(Set<Color>.self, from: #"["red","red"]"#) == [.red])
         for json in ["5", #""a""#, #"{"a":1}"#] {
-            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Set<Int>.self, from: json) })
+            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Set<Int>.self, from: json) })
             #expect(Self.kind(error) == .typeMismatch, "\(json)")
         }
     }
@@ -595,7 +595,7 @@ struct CoercionUnitTests {
     @Test func nullKeepsDefaultsAndClearsOptionals() throws {
         let keys = Defaults.nonOptionalKeys + Defaults.optionalKeys
         let json = "{" + keys.map { "\"\($0)\":null" }.joined(separator: ",") + "}"
-        let decoded = try JSONMapper.decode(Defaults.self, from: json)
+        let decoded = try JSONMapDecoder().decode(Defaults.self, from: json)
         var expected = Defaults()
         expected.optInt = nil
         expected.optString = nil
@@ -603,15 +603,14 @@ struct CoercionUnitTests {
         expected.optLevel = nil
         #expect(decoded == expected)
         // Strict also takes null for Optionals.
-        let strictOptionals = try JSONMapper.decode(Defaults.self, from: "{" + Defaults.optionalKeys.map { "\"\($0)\":null" }.joined(separator: ",") + "}",
-                                                    options: Self.strict)
+        let strictOptionals = try JSONMapDecoder(options: Self.strict).decode(Defaults.self, from: "{" + Defaults.optionalKeys.map { "\"\($0)\":null" }.joined(separator: ",") + "}")
         #expect(strictOptionals == expected)
     }
 
     @Test("strict: null for a non-optional property is a type mismatch at its path", arguments: Defaults.nonOptionalKeys)
     func strictNullIsTypeMismatch(_ key: String) {
         let error = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Defaults.self, from: "{\"\(key)\":null}", options: Self.strict)
+            try JSONMapDecoder(options: Self.strict).decode(Defaults.self, from: "{\"\(key)\":null}")
         })
         guard case .typeMismatch(let path, _, let found)? = error else {
             Issue.record("\(key): expected typeMismatch, got \(String(describing: error))")
@@ -627,20 +626,20 @@ struct CoercionUnitTests {
 
     static func decodeDescription(_ target: Target, _ json: String, _ options: DecodingOptions) throws(JSONMapperError) -> String {
         switch target {
-        case .int: "\(try JSONMapper.decode(Int.self, from: json, options: options))"
-        case .int8: "\(try JSONMapper.decode(Int8.self, from: json, options: options))"
-        case .uint64: "\(try JSONMapper.decode(UInt64.self, from: json, options: options))"
-        case .double: "\(try JSONMapper.decode(Double.self, from: json, options: options))"
-        case .float: "\(try JSONMapper.decode(Float.self, from: json, options: options))"
-        case .decimal: "\(try JSONMapper.decode(Decimal.self, from: json, options: options))"
-        case .bool: "\(try JSONMapper.decode(Bool.self, from: json, options: options))"
-        case .string: try JSONMapper.decode(String.self, from: json, options: options)
-        case .level: "\(try JSONMapper.decode(Level.self, from: json, options: options))"
-        case .color: "\(try JSONMapper.decode(Color.self, from: json, options: options))"
-        case .url: try JSONMapper.decode(URL.self, from: json, options: options).absoluteString
-        case .uuid: try JSONMapper.decode(UUID.self, from: json, options: options).uuidString
-        case .data: try JSONMapper.decode(Data.self, from: json, options: options).base64EncodedString()
-        case .intSet: "\(try JSONMapper.decode(Set<Int>.self, from: json, options: options).sorted())"
+        case .int: "\(try JSONMapDecoder(options: options).decode(Int.self, from: json))"
+        case .int8: "\(try JSONMapDecoder(options: options).decode(Int8.self, from: json))"
+        case .uint64: "\(try JSONMapDecoder(options: options).decode(UInt64.self, from: json))"
+        case .double: "\(try JSONMapDecoder(options: options).decode(Double.self, from: json))"
+        case .float: "\(try JSONMapDecoder(options: options).decode(Float.self, from: json))"
+        case .decimal: "\(try JSONMapDecoder(options: options).decode(Decimal.self, from: json))"
+        case .bool: "\(try JSONMapDecoder(options: options).decode(Bool.self, from: json))"
+        case .string: try JSONMapDecoder(options: options).decode(String.self, from: json)
+        case .level: "\(try JSONMapDecoder(options: options).decode(Level.self, from: json))"
+        case .color: "\(try JSONMapDecoder(options: options).decode(Color.self, from: json))"
+        case .url: try JSONMapDecoder(options: options).decode(URL.self, from: json).absoluteString
+        case .uuid: try JSONMapDecoder(options: options).decode(UUID.self, from: json).uuidString
+        case .data: try JSONMapDecoder(options: options).decode(Data.self, from: json).base64EncodedString()
+        case .intSet: "\(try JSONMapDecoder(options: options).decode(Set<Int>.self, from: json).sorted())"
         }
     }
 
@@ -702,10 +701,10 @@ struct CoercionUnitTests {
     }
 
     @Test func strictTypeMismatchNamesTheValue() {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Int.self, from: #""20""#, options: Self.strict) })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder(options: Self.strict).decode(Int.self, from: #""20""#) })
         #expect(error == .typeMismatch(path: "", expected: "Int", found: "string \"20\""))
         let inModel = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Defaults.self, from: #"{"bool":1}"#, options: Self.strict)
+            try JSONMapDecoder(options: Self.strict).decode(Defaults.self, from: #"{"bool":1}"#)
         })
         #expect(inModel == .typeMismatch(path: "bool", expected: "Bool", found: "number 1"))
     }
@@ -744,21 +743,21 @@ struct CoercionUnitTests {
                                        color: .red, when: Date(timeIntervalSince1970: 0))
 
     @Test func throwPolicyStopsAtTheFirstProblem() {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Policy.self, from: Self.policyJSON) })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Policy.self, from: Self.policyJSON) })
         #expect(error == .typeMismatch(path: "a", expected: "Int", found: "string \"abc\""))
     }
 
     @Test func skipPolicyKeepsDefaults() throws {
         let options = DecodingOptions(invalidValuePolicy: .skip)
-        #expect(try JSONMapper.decode(Policy.self, from: Self.policyJSON, options: options) == Self.policyExpected)
-        let reported = try JSONMapper.decodeReportingIssues(Policy.self, from: Data(Self.policyJSON.utf8), options: options)
+        #expect(try JSONMapDecoder(options: options).decode(Policy.self, from: Self.policyJSON) == Self.policyExpected)
+        let reported = try JSONMapDecoder(options: options).decodeReportingIssues(Policy.self, from: Data(Self.policyJSON.utf8))
         #expect(reported.value == Self.policyExpected)
         #expect(reported.issues.isEmpty)
     }
 
     @Test func collectPolicyReturnsTheErrorsWithPaths() throws {
         let options = DecodingOptions(invalidValuePolicy: .collect)
-        let (value, issues) = try JSONMapper.decodeReportingIssues(Policy.self, from: Array(Self.policyJSON.utf8), options: options)
+        let (value, issues) = try JSONMapDecoder(options: options).decodeReportingIssues(Policy.self, from: Array(Self.policyJSON.utf8))
         #expect(value == Self.policyExpected)
         let summary = issues.map { (Self.kind($0)!, $0.path ?? "<none>") }
         let expected: [(Kind, String)] = [(.typeMismatch, "a"), (.invalidValue, "b"), (.typeMismatch, "items[1].count"),
@@ -772,8 +771,7 @@ struct CoercionUnitTests {
     }
 
     @Test func collectPolicyInArraysDropsTheBadElement() throws {
-        let (value, issues) = try JSONMapper.decodeReportingIssues([Int8].self, from: Array("[1,300,3]".utf8),
-                                                                   options: DecodingOptions(invalidValuePolicy: .collect))
+        let (value, issues) = try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .collect)).decodeReportingIssues([Int8].self, from: Array("[1,300,3]".utf8))
         #expect(value == [1, 3])
         #expect(issues.count == 1)
         #expect(issues.first?.path == "[1]")
@@ -783,7 +781,7 @@ struct CoercionUnitTests {
     @Test func strictModeThrowsWhateverThePolicy() {
         for policy in [DecodingOptions.InvalidValuePolicy.skip, .collect] {
             let error = Self.error(Self.outcome { () throws(JSONMapperError) in
-                try JSONMapper.decode(Policy.self, from: Self.policyJSON, options: DecodingOptions(coercion: .strict, invalidValuePolicy: policy))
+                try JSONMapDecoder(options: DecodingOptions(coercion: .strict, invalidValuePolicy: policy)).decode(Policy.self, from: Self.policyJSON)
             })
             #expect(error == .typeMismatch(path: "a", expected: "Int", found: "string \"abc\""), "\(policy)")
         }
@@ -792,7 +790,7 @@ struct CoercionUnitTests {
     @Test func policyDoesNotInventATopLevelValue() {
         // A top-level value has no default to keep.
         let error = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Int.self, from: #""abc""#, options: DecodingOptions(invalidValuePolicy: .skip))
+            try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .skip)).decode(Int.self, from: #""abc""#)
         })
         #expect(Self.kind(error) == .typeMismatch)
     }

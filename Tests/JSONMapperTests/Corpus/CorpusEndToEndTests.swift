@@ -13,7 +13,7 @@ struct CorpusEndToEndTests {
 
     @Test func twitterMatchesJSONSerializationFieldByField() throws {
         let data = try CorpusFile.twitter.data()
-        let timeline = try JSONMapper.decode(TwitterTimeline.self, from: data)
+        let timeline = try JSONMapDecoder().decode(TwitterTimeline.self, from: data)
         let tree = try JSONSerialization.jsonObject(with: data)
 
         #expect(timeline.statuses.count == 100)
@@ -25,7 +25,7 @@ struct CorpusEndToEndTests {
     }
 
     @Test func twitterIdsAreExact64BitIntegers() throws {
-        let timeline = try JSONMapper.decode(TwitterTimeline.self, from: CorpusFile.twitter.data())
+        let timeline = try JSONMapDecoder().decode(TwitterTimeline.self, from: CorpusFile.twitter.data())
         var wrong: [String] = []
         var checked = 0
         func exact(_ id: Int64, _ idStr: String, _ path: String) {
@@ -57,7 +57,7 @@ struct CorpusEndToEndTests {
 
     @Test func twitterMatchesJSONDecoder() throws {
         let data = try CorpusFile.twitter.data()
-        let mapped = try JSONMapper.decode(TwitterTimeline.self, from: data)
+        let mapped = try JSONMapDecoder().decode(TwitterTimeline.self, from: data)
         let codable = try JSONDecoder().decode(TwitterTimeline.self, from: data)
         #expect(mapped == codable)
     }
@@ -66,7 +66,7 @@ struct CorpusEndToEndTests {
 
     @Test func citmMatchesJSONSerializationFieldByField() throws {
         let data = try CorpusFile.citm.data()
-        let catalog = try JSONMapper.decode(CitmCatalog.self, from: data)
+        let catalog = try JSONMapDecoder().decode(CitmCatalog.self, from: data)
         let tree = try JSONSerialization.jsonObject(with: data)
 
         #expect(catalog.events.count == 184)
@@ -79,7 +79,7 @@ struct CorpusEndToEndTests {
 
     @Test func citmMatchesJSONDecoder() throws {
         let data = try CorpusFile.citm.data()
-        let mapped = try JSONMapper.decode(CitmCatalog.self, from: data)
+        let mapped = try JSONMapDecoder().decode(CitmCatalog.self, from: data)
         let codable = try JSONDecoder().decode(CitmCatalog.self, from: data)
         #expect(mapped == codable)
     }
@@ -88,7 +88,7 @@ struct CorpusEndToEndTests {
 
     @Test func canadaMatchesJSONSerializationFieldByField() throws {
         let data = try CorpusFile.canada.data()
-        let collection = try JSONMapper.decode(CanadaFeatureCollection.self, from: data)
+        let collection = try JSONMapDecoder().decode(CanadaFeatureCollection.self, from: data)
         let tree = try JSONSerialization.jsonObject(with: data)
 
         let pairs = collection.features.flatMap { $0.geometry.coordinates.flatMap { $0 } }
@@ -101,7 +101,7 @@ struct CorpusEndToEndTests {
 
     @Test func canadaMatchesJSONDecoder() throws {
         let data = try CorpusFile.canada.data()
-        let mapped = try JSONMapper.decode(CanadaFeatureCollection.self, from: data)
+        let mapped = try JSONMapDecoder().decode(CanadaFeatureCollection.self, from: data)
         let codable = try JSONDecoder().decode(CanadaFeatureCollection.self, from: data)
         #expect(mapped == codable)
     }
@@ -110,7 +110,7 @@ struct CorpusEndToEndTests {
 
     @Test func twitterFedOneByteAtATime() throws {
         let data = try CorpusFile.twitter.data()
-        let expected = try JSONMapper.decode(TwitterTimeline.self, from: data)
+        let expected = try JSONMapDecoder().decode(TwitterTimeline.self, from: data)
         let decoder = JSONChunkDecoder(TwitterTimeline.self)
         try data.withUnsafeBytes { buffer in
             for i in buffer.indices {
@@ -125,7 +125,7 @@ struct CorpusEndToEndTests {
     @Test(arguments: [1, 2, 3, 42, 0x5EED_CAFE] as [UInt64])
     func citmFedInRandomChunks(seed: UInt64) throws {
         let data = try CorpusFile.citm.data()
-        let expected = try JSONMapper.decode(CitmCatalog.self, from: data)
+        let expected = try JSONMapDecoder().decode(CitmCatalog.self, from: data)
         let streamed = try Self.decodeInRandomChunks(CitmCatalog.self, data, seed: seed)
         #expect(streamed.performances.count == 243)
         #expect(streamed == expected)
@@ -134,7 +134,7 @@ struct CorpusEndToEndTests {
     @Test(arguments: [7, 1_000_003] as [UInt64])
     func canadaFedInRandomChunks(seed: UInt64) throws {
         let data = try CorpusFile.canada.data()
-        let expected = try JSONMapper.decode(CanadaFeatureCollection.self, from: data)
+        let expected = try JSONMapDecoder().decode(CanadaFeatureCollection.self, from: data)
         let streamed = try Self.decodeInRandomChunks(CanadaFeatureCollection.self, data, seed: seed)
         #expect(streamed == expected)
     }
@@ -163,7 +163,7 @@ struct CorpusEndToEndTests {
         for cut in positions {
             let prefix = Data(data.prefix(cut))
             #expect(throws: JSONMapperError.self, "one-shot decode of the first \(cut) bytes") {
-                try JSONMapper.decode(TwitterTimeline.self, from: prefix)
+                try JSONMapDecoder().decode(TwitterTimeline.self, from: prefix)
             }
             #expect(throws: JSONMapperError.self, "chunked decode of the first \(cut) bytes") {
                 let decoder = JSONChunkDecoder(TwitterTimeline.self)

@@ -81,59 +81,59 @@ struct DecoderUnitTests {
 
     @Test func topLevelArrayAndDictionaryOfModels() throws {
         let array = "[" + (0..<3).map { Self.statusJSON($0) }.joined(separator: ",") + "]"
-        #expect(try JSONMapper.decode([Status].self, from: array) == (0..<3).map(Self.expectedStatus))
-        #expect(try JSONMapper.decode([Status].self, from: "[]") == [])
+        #expect(try JSONMapDecoder().decode([Status].self, from: array) == (0..<3).map(Self.expectedStatus))
+        #expect(try JSONMapDecoder().decode([Status].self, from: "[]") == [])
         let dictionary = #"{"a":\#(Self.statusJSON(1)),"b":\#(Self.statusJSON(2))}"#
-        #expect(try JSONMapper.decode([String: Status].self, from: dictionary) == ["a": Self.expectedStatus(1), "b": Self.expectedStatus(2)])
-        #expect(try JSONMapper.decode([String: Status].self, from: "{}") == [:])
-        #expect(try JSONMapper.decode([[Status]].self, from: "[[],[\(Self.statusJSON(4))]]") == [[], [Self.expectedStatus(4)]])
-        #expect(try JSONMapper.decode([Status?].self, from: "[null,\(Self.statusJSON(5))]") == [nil, Self.expectedStatus(5)])
+        #expect(try JSONMapDecoder().decode([String: Status].self, from: dictionary) == ["a": Self.expectedStatus(1), "b": Self.expectedStatus(2)])
+        #expect(try JSONMapDecoder().decode([String: Status].self, from: "{}") == [:])
+        #expect(try JSONMapDecoder().decode([[Status]].self, from: "[[],[\(Self.statusJSON(4))]]") == [[], [Self.expectedStatus(4)]])
+        #expect(try JSONMapDecoder().decode([Status?].self, from: "[null,\(Self.statusJSON(5))]") == [nil, Self.expectedStatus(5)])
     }
 
     @Test func topLevelScalarsAndOptionalNull() throws {
-        #expect(try JSONMapper.decode(Int.self, from: "42") == 42)
-        #expect(try JSONMapper.decode(Int64.self, from: "-9223372036854775808") == Int64.min)
-        #expect(try JSONMapper.decode(String.self, from: #""hi""#) == "hi")
-        #expect(try JSONMapper.decode(Bool.self, from: "true") == true)
-        #expect(try JSONMapper.decode(Double.self, from: "1.5") == 1.5)
-        #expect(try JSONMapper.decode(Int?.self, from: "null") == nil)
-        #expect(try JSONMapper.decode(Int?.self, from: "7") == 7)
-        #expect(try JSONMapper.decode(Status?.self, from: "null") == nil)
-        #expect(try JSONMapper.decode([Int]?.self, from: " null ") == nil)
-        #expect(try JSONMapper.decode(Status?.self, from: Self.statusJSON(3)) == Self.expectedStatus(3))
+        #expect(try JSONMapDecoder().decode(Int.self, from: "42") == 42)
+        #expect(try JSONMapDecoder().decode(Int64.self, from: "-9223372036854775808") == Int64.min)
+        #expect(try JSONMapDecoder().decode(String.self, from: #""hi""#) == "hi")
+        #expect(try JSONMapDecoder().decode(Bool.self, from: "true") == true)
+        #expect(try JSONMapDecoder().decode(Double.self, from: "1.5") == 1.5)
+        #expect(try JSONMapDecoder().decode(Int?.self, from: "null") == nil)
+        #expect(try JSONMapDecoder().decode(Int?.self, from: "7") == 7)
+        #expect(try JSONMapDecoder().decode(Status?.self, from: "null") == nil)
+        #expect(try JSONMapDecoder().decode([Int]?.self, from: " null ") == nil)
+        #expect(try JSONMapDecoder().decode(Status?.self, from: Self.statusJSON(3)) == Self.expectedStatus(3))
         // A non-optional top-level null has no default to keep.
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Int.self, from: "null") })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int.self, from: "null") })
         guard case .typeMismatch(let path, _, _)? = error else {
             Issue.record("expected typeMismatch, got \(String(describing: error))")
             return
         }
         #expect(path == "")
         // A model from an array, an array from an object.
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Status.self, from: "[]") })?.path == "")
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([Int].self, from: "{}") })?.path == "")
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Status.self, from: "[]") })?.path == "")
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([Int].self, from: "{}") })?.path == "")
     }
 
     @Test func everyInputKindGivesTheSameValue() throws {
         let json = Self.timelineJSON(count: 4)
         let expected = Self.expectedTimeline(count: 4)
-        #expect(try JSONMapper.decode(Timeline.self, from: json) == expected)
-        #expect(try JSONMapper.decode(Timeline.self, from: Data(json.utf8)) == expected)
-        #expect(try JSONMapper.decode(Timeline.self, from: Array(json.utf8)) == expected)
+        #expect(try JSONMapDecoder().decode(Timeline.self, from: json) == expected)
+        #expect(try JSONMapDecoder().decode(Timeline.self, from: Data(json.utf8)) == expected)
+        #expect(try JSONMapDecoder().decode(Timeline.self, from: Array(json.utf8)) == expected)
         let bytes = Array(json.utf8)
-        let fromBuffer = try bytes.withUnsafeBytes { buffer in try JSONMapper.decode(Timeline.self, from: buffer) }
+        let fromBuffer = try bytes.withUnsafeBytes { buffer in try JSONMapDecoder().decode(Timeline.self, from: buffer) }
         #expect(fromBuffer == expected)
         // A slice of a larger buffer: only the given bytes are read.
         let padded = Array("xx".utf8) + bytes + Array("yy".utf8)
         let fromSlice = try padded.withUnsafeBytes { buffer in
-            try JSONMapper.decode(Timeline.self, from: UnsafeRawBufferPointer(rebasing: buffer[2..<(2 + bytes.count)]))
+            try JSONMapDecoder().decode(Timeline.self, from: UnsafeRawBufferPointer(rebasing: buffer[2..<(2 + bytes.count)]))
         }
         #expect(fromSlice == expected)
         // Data that is a slice with a non-zero start index.
         let data = Data(padded)[2..<(2 + bytes.count)]
-        #expect(try JSONMapper.decode(Timeline.self, from: data) == expected)
+        #expect(try JSONMapDecoder().decode(Timeline.self, from: data) == expected)
         // A String that is not natively UTF-8 stored (bridged from an NSString) still decodes.
         let bridged = NSString(string: json) as String
-        #expect(try JSONMapper.decode(Timeline.self, from: bridged) == expected)
+        #expect(try JSONMapDecoder().decode(Timeline.self, from: bridged) == expected)
     }
 
     // MARK: - Skipping unknown keys
@@ -147,7 +147,7 @@ struct DecoderUnitTests {
          "later":{"id":95,"screen_name":"no"},
          "tail":null}
         """#
-        #expect(try JSONMapper.decode(TUser.self, from: json) == TUser(id: 5, screenName: "yes"))
+        #expect(try JSONMapDecoder().decode(TUser.self, from: json) == TUser(id: 5, screenName: "yes"))
     }
 
     // MARK: - update(fromJSON:)
@@ -276,17 +276,16 @@ struct DecoderUnitTests {
     @Test func depthLimitNamesTheContainerThatIsTooDeep() {
         // Objects: the fourth level is the object at a.b.c.
         let objects = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode([String: [String: [String: [String: Int]]]].self, from: #"{"a":{"b":{"c":{}}}}"#,
-                                  options: DecodingOptions(maxDepth: 3))
+            try JSONMapDecoder(options: DecodingOptions(maxDepth: 3)).decode([String: [String: [String: [String: Int]]]].self, from: #"{"a":{"b":{"c":{}}}}"#)
         })
         #expect(objects == .depthLimitExceeded(path: "a.b.c"))
         // Arrays: the fourth level is the array at grid[0][0], and in [[1],[[2]]] the third is at [1][0].
         let grid = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Grid.self, from: #"{"grid":[[[1]]]}"#, options: DecodingOptions(maxDepth: 3))
+            try JSONMapDecoder(options: DecodingOptions(maxDepth: 3)).decode(Grid.self, from: #"{"grid":[[[1]]]}"#)
         })
         #expect(grid == .depthLimitExceeded(path: "grid[0][0]"))
         let nested = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode([[[Int]]].self, from: "[[[1]],[[2],[3]]]", options: DecodingOptions(maxDepth: 2))
+            try JSONMapDecoder(options: DecodingOptions(maxDepth: 2)).decode([[[Int]]].self, from: "[[[1]],[[2],[3]]]")
         })
         #expect(nested == .depthLimitExceeded(path: "[0][0]"))
     }
@@ -295,7 +294,7 @@ struct DecoderUnitTests {
 
     @Test func typeMismatchDeepInsideArraysNamesItsPath() {
         let error = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Timeline.self, from: Self.timelineJSON(count: 6, badUserAt: 3))
+            try JSONMapDecoder().decode(Timeline.self, from: Self.timelineJSON(count: 6, badUserAt: 3))
         })
         #expect(error == .typeMismatch(path: "statuses[3].user.id", expected: "Int64", found: "string \"abc\""))
         #expect(error?.description == #"type mismatch at 'statuses[3].user.id': expected Int64, found string "abc""#)
@@ -309,24 +308,23 @@ struct DecoderUnitTests {
 
     @Test func errorPathsThroughKeyPathsDictionariesAndTopLevelArrays() {
         let keyPath = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Timeline.self, from: #"{"search_metadata":{"count":"many"}}"#)
+            try JSONMapDecoder().decode(Timeline.self, from: #"{"search_metadata":{"count":"many"}}"#)
         })
         #expect(keyPath?.path == "search_metadata.count")
         let indexPath = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Indexed.self, from: #"{"items":[{"n":"x"},{"n":"y"}]}"#)
+            try JSONMapDecoder().decode(Indexed.self, from: #"{"items":[{"n":"x"},{"n":"y"}]}"#)
         })
         #expect(indexPath?.path == "items[1].n")
         let dictionary = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode([String: Status].self, from: #"{"ok":{"id":1},"bad":{"user":{"id":true,"screen_name":[]}}}"#,
-                                  options: .strict)
+            try JSONMapDecoder(options: .strict).decode([String: Status].self, from: #"{"ok":{"id":1},"bad":{"user":{"id":true,"screen_name":[]}}}"#)
         })
         #expect(dictionary?.path == "bad.user.id")
         let topArray = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode([[Int]].self, from: "[[1],[2,3,\"x\"]]")
+            try JSONMapDecoder().decode([[Int]].self, from: "[[1],[2,3,\"x\"]]")
         })
         #expect(topArray == .typeMismatch(path: "[1][2]", expected: "Int", found: "string \"x\""))
         let containerMismatch = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Timeline.self, from: #"{"statuses":[{"id":1},{"user":[1,2]}]}"#)
+            try JSONMapDecoder().decode(Timeline.self, from: #"{"statuses":[{"id":1},{"user":[1,2]}]}"#)
         })
         guard case .typeMismatch(let path, _, let found)? = containerMismatch else {
             Issue.record("expected typeMismatch, got \(String(describing: containerMismatch))")
@@ -334,12 +332,12 @@ struct DecoderUnitTests {
         }
         #expect(path == "statuses[1].user")
         #expect(found == "an array")
-        let objectForArray = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([[Int]].self, from: #"[[1],{"a":1}]"#) })
+        let objectForArray = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([[Int]].self, from: #"[[1],{"a":1}]"#) })
         guard case .typeMismatch("[1]", _, "an object")? = objectForArray else {
             Issue.record("expected a type mismatch at [1], got \(String(describing: objectForArray))")
             return
         }
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([String: Status].self, from: #"{"ok":{},"k":[1]}"#) })?.path
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([String: Status].self, from: #"{"ok":{},"k":[1]}"#) })?.path
                 == "k")
     }
 
@@ -359,18 +357,18 @@ struct DecoderUnitTests {
     }
 
     @Test func nullInsideContainers() throws {
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([Int].self, from: "[1,null,3]") })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([Int].self, from: "[1,null,3]") })
                 == .typeMismatch(path: "[1]", expected: "Int", found: "null"))
-        #expect(try JSONMapper.decode([Int?].self, from: "[1,null,3]") == [1, nil, 3])
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Numbers.self, from: #"{"nums":[1,null]}"#) })?.path
+        #expect(try JSONMapDecoder().decode([Int?].self, from: "[1,null,3]") == [1, nil, 3])
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Numbers.self, from: #"{"nums":[1,null]}"#) })?.path
                 == "nums[1]")
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Numbers.self, from: #"{"map":{"a":1,"b":null}}"#) })?.path
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Numbers.self, from: #"{"map":{"a":1,"b":null}}"#) })?.path
                 == "map.b")
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([[Int]].self, from: "[[1,null]]") })?.path
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([[Int]].self, from: "[[1,null]]") })?.path
                 == "[0][1]")
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([Status].self, from: #"[{"id":1},null]"#) })?.path
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([Status].self, from: #"[{"id":1},null]"#) })?.path
                 == "[1]")
-        let numbers = try JSONMapper.decode(Numbers.self, from: #"{"nums":[1,2],"maybe":[null,2,null],"map":{"a":1},"maybeMap":{"a":null,"b":2}}"#)
+        let numbers = try JSONMapDecoder().decode(Numbers.self, from: #"{"nums":[1,2],"maybe":[null,2,null],"map":{"a":1},"maybeMap":{"a":null,"b":2}}"#)
         #expect(numbers == Numbers(nums: [1, 2], maybe: [nil, 2, nil], map: ["a": 1], maybeMap: ["a": nil, "b": 2]))
         #expect(numbers.maybeMap.keys.sorted() == ["a", "b"])
     }
@@ -392,26 +390,26 @@ struct DecoderUnitTests {
 
     @Test func duplicateKeysLastWins() throws {
         let json = #"{"id":1,"user":{"id":1,"screen_name":"a"},"addr":{"city":"X"},"tags":["a"],"id":2,"user":{"screen_name":"b"},"addr":{"city":"Y"},"tags":[]}"#
-        #expect(try JSONMapper.decode(Dupes.self, from: json) == Dupes(id: 2, user: TUser(id: 0, screenName: "b"), city: "Y", tags: []))
-        #expect(try JSONMapper.decode([String: Int].self, from: #"{"a":1,"b":2,"a":3}"#) == ["a": 3, "b": 2])
-        #expect(try JSONMapper.decode(TUser.self, from: #"{"id":1,"id":2,"id":3}"#).id == 3)
+        #expect(try JSONMapDecoder().decode(Dupes.self, from: json) == Dupes(id: 2, user: TUser(id: 0, screenName: "b"), city: "Y", tags: []))
+        #expect(try JSONMapDecoder().decode([String: Int].self, from: #"{"a":1,"b":2,"a":3}"#) == ["a": 3, "b": 2])
+        #expect(try JSONMapDecoder().decode(TUser.self, from: #"{"id":1,"id":2,"id":3}"#).id == 3)
     }
 
     // MARK: - Large containers
 
     @Test func largeArraysAndDictionaries() throws {
         let n = 100_000
-        let ints = try JSONMapper.decode([Int].self, from: "[" + (0..<n).map(String.init).joined(separator: ",") + "]")
+        let ints = try JSONMapDecoder().decode([Int].self, from: "[" + (0..<n).map(String.init).joined(separator: ",") + "]")
         #expect(ints == Array(0..<n))
-        let strings = try JSONMapper.decode([String].self, from: "[" + (0..<10_000).map { #""s\#($0)\u00e9""# }.joined(separator: ",") + "]")
+        let strings = try JSONMapDecoder().decode([String].self, from: "[" + (0..<10_000).map { #""s\#($0)\u00e9""# }.joined(separator: ",") + "]")
         #expect(strings == (0..<10_000).map { "s\($0)é" })
-        let users = try JSONMapper.decode([TUser].self, from: "[" + (0..<5_000).map { #"{"id":\#($0),"screen_name":"u\#($0)"}"# }.joined(separator: ",") + "]")
+        let users = try JSONMapDecoder().decode([TUser].self, from: "[" + (0..<5_000).map { #"{"id":\#($0),"screen_name":"u\#($0)"}"# }.joined(separator: ",") + "]")
         #expect(users == (0..<5_000).map { TUser(id: Int64($0), screenName: "u\($0)") })
-        let nested = try JSONMapper.decode([[Int]].self, from: "[" + (0..<300).map { i in "[" + (0..<i).map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]")
+        let nested = try JSONMapDecoder().decode([[Int]].self, from: "[" + (0..<300).map { i in "[" + (0..<i).map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]")
         #expect(nested == (0..<300).map { Array(0..<$0) })
-        let doubles = try JSONMapper.decode([Double].self, from: "[" + (0..<20_000).map { "\($0).5" }.joined(separator: ",") + "]")
+        let doubles = try JSONMapDecoder().decode([Double].self, from: "[" + (0..<20_000).map { "\($0).5" }.joined(separator: ",") + "]")
         #expect(doubles == (0..<20_000).map { Double($0) + 0.5 })
-        let dictionary = try JSONMapper.decode([String: Int].self, from: "{" + (0..<20_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}")
+        let dictionary = try JSONMapDecoder().decode([String: Int].self, from: "{" + (0..<20_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}")
         #expect(dictionary.count == 20_000)
         #expect(dictionary["k0"] == 0 && dictionary["k19999"] == 19_999)
     }
@@ -444,7 +442,7 @@ struct DecoderUnitTests {
     func chunkDecoderEqualsOneShot(_ size: Int) throws {
         let json = Self.timelineJSON(count: 25)
         let bytes = Array(json.utf8)
-        let oneShot = try JSONMapper.decode(Timeline.self, from: bytes)
+        let oneShot = try JSONMapDecoder().decode(Timeline.self, from: bytes)
         #expect(oneShot == Self.expectedTimeline(count: 25))
 
         let decoder = JSONChunkDecoder(Timeline.self)
@@ -571,7 +569,7 @@ struct DecoderUnitTests {
 
         // Success: a tree of objects, all released when the value goes.
         do {
-            let value = try JSONMapper.decode([Tracked].self, from: Self.trackedArray(count: 3, boomAt: nil))
+            let value = try JSONMapDecoder().decode([Tracked].self, from: Self.trackedArray(count: 3, boomAt: nil))
             // Per element: itself, 2 children, 1 under byKey, friend and twin (2 instances).
             #expect(Tracked.live.value == 3 * 6)
             #expect(value.count == 3)
@@ -582,7 +580,7 @@ struct DecoderUnitTests {
 
         // A transformer throwing in the middle of the document.
         let boom = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode([Tracked].self, from: Self.trackedArray(count: 100, boomAt: 49))
+            try JSONMapDecoder().decode([Tracked].self, from: Self.trackedArray(count: 100, boomAt: 49))
         })
         guard case .invalidValue(let path, _)? = boom else {
             Issue.record("expected invalidValue, got \(String(describing: boom))")
@@ -593,7 +591,7 @@ struct DecoderUnitTests {
 
         // A transformer throwing inside a value replayed to two properties.
         let fanned = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(Tracked.self, from: #"{"id":1,"friend":{"id":2,"children":[{"id":3},{"name":"boom"}]}}"#)
+            try JSONMapDecoder().decode(Tracked.self, from: #"{"id":1,"friend":{"id":2,"children":[{"id":3},{"name":"boom"}]}}"#)
         })
         #expect(fanned?.path == "friend.children[1].name")
         #expect(Tracked.live.value == 0)
@@ -603,8 +601,8 @@ struct DecoderUnitTests {
                      #"[{"id":1,"friend":{"id":2,"children":[{"id":3} x"#, #"[{"id":1}] [2]"#,
                      #"{"byKey":{"a":{"id":1},"b":{"children":[{"id":2},"#] {
             let error = Self.error(Self.outcome { () throws(JSONMapperError) -> [Tracked] in
-                if json.hasPrefix("{") { return [try JSONMapper.decode(Tracked.self, from: json)] }
-                return try JSONMapper.decode([Tracked].self, from: json)
+                if json.hasPrefix("{") { return [try JSONMapDecoder().decode(Tracked.self, from: json)] }
+                return try JSONMapDecoder().decode([Tracked].self, from: json)
             })
             #expect(Self.isSyntax(error), "\(json): \(String(describing: error))")
             #expect(Tracked.live.value == 0, "\(json)")
@@ -612,13 +610,13 @@ struct DecoderUnitTests {
 
         // A type mismatch and the depth limit mid-document.
         let mismatch = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode([Tracked].self, from: #"[{"id":1,"children":[{"id":2,"children":[{"id":"x"}]}]}]"#)
+            try JSONMapDecoder().decode([Tracked].self, from: #"[{"id":1,"children":[{"id":2,"children":[{"id":"x"}]}]}]"#)
         })
         #expect(mismatch?.path == "[0].children[0].children[0].id")
         #expect(Tracked.live.value == 0)
         let deep = "[" + String(repeating: #"{"children":["#, count: 40) + String(repeating: "]}", count: 40) + "]"
         let depth = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode([Tracked].self, from: deep, options: DecodingOptions(maxDepth: 30))
+            try JSONMapDecoder(options: DecodingOptions(maxDepth: 30)).decode([Tracked].self, from: deep)
         })
         guard case .depthLimitExceeded? = depth else {
             Issue.record("expected depthLimitExceeded, got \(String(describing: depth))")
@@ -628,7 +626,7 @@ struct DecoderUnitTests {
 
         // Duplicate keys and updates replace class references: the replaced ones are released.
         do {
-            let value = try JSONMapper.decode(Tracked.self, from: #"{"friend":{"id":1},"byKey":{"k":{"id":3},"k":{"id":4}},"friend":{"id":2}}"#)
+            let value = try JSONMapDecoder().decode(Tracked.self, from: #"{"friend":{"id":1},"byKey":{"k":{"id":3},"k":{"id":4}},"friend":{"id":2}}"#)
             #expect(value.friend?.id == 2 && value.twin?.id == 2 && value.byKey["k"]?.id == 4)
             #expect(Tracked.live.value == 4)
             var holder = Holder()

@@ -89,14 +89,14 @@ struct TreeAndHookTests {
 
     @Test func wideObjectsAreWalkedByTheModelsKeysNarrowOnesByTheirMembers() throws {
         let session = DecodingSession(options: DecodingOptions(), checksWholeDocument: false)
-        let reader = valueReader(for: Profile.self)
-        let root = RootConsumer(reader: reader)
+        let codec = valueCodec(for: Profile.self)
+        let root = RootHandler(codec: codec)
         var result: Profile?
         try withUnsafeMutablePointer(to: &result) { slot in
             defer { session.unwind() }
-            session.pushBorrowed(consumer: .passUnretained(root), storage: UnsafeMutableRawPointer(slot), state: nil)
+            session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(slot), state: nil)
             let before = session.frameCount
-            try reader.begin(isObject: true, session)
+            try codec.begin(isObject: true, session)
             if case .mappedKeys(let keys) = session.memberWalk(count: 66, framesBefore: before) {
                 #expect(Set(keys) == ["id", "screen_name", "name", "images", "address", "tags"])
             } else {
@@ -111,14 +111,14 @@ struct TreeAndHookTests {
 
     @Test func bothWalksGiveTheModelThatStreamingGives() throws {
         let expected = Profile(id: 7, name: "preferred", avatar: "a.png", city: "Lyon", tags: ["x", "y"], first: "x")
-        let fromText = try JSONMapper.decode(Profile.self, from: Self.wide.description)
+        let fromText = try JSONMapDecoder().decode(Profile.self, from: Self.wide.description)
         #expect(fromText == expected)
         #expect(try Profile(jsonValue: Self.wide) == expected)
         let foundation = try JSONSerialization.jsonObject(with: Data(Self.wide.description.utf8)) as! [String: Any]
         #expect(try Profile(dictionary: foundation) == expected)
 
         let narrowExpected = Profile(id: 7, name: "preferred")
-        #expect(try JSONMapper.decode(Profile.self, from: Self.narrow.description) == narrowExpected)
+        #expect(try JSONMapDecoder().decode(Profile.self, from: Self.narrow.description) == narrowExpected)
         #expect(try Profile(jsonValue: Self.narrow) == narrowExpected)
         #expect(try Profile(dictionary: ["id": 7, "screen_name": "preferred"]) == narrowExpected)
     }
@@ -133,7 +133,7 @@ struct TreeAndHookTests {
         let decoded = try Feed(dictionary: fixed)
         #expect(decoded.profiles == [Profile(id: 1, name: "a")])
         #expect(decoded.byName == ["c": Profile(id: 3, tags: ["t"], first: "t")])
-        let array = try JSONMapper.decode([Profile].self, fromJSONObject: [["id": 5], ["id": 6, "screen_name": "s"]])
+        let array = try JSONMapDecoder().decode([Profile].self, fromJSONObject: [["id": 5], ["id": 6, "screen_name": "s"]])
         #expect(array == [Profile(id: 5), Profile(id: 6, name: "s")])
     }
 
@@ -145,13 +145,13 @@ struct TreeAndHookTests {
             var one = 0
             static let jsonMapping = JSONMapping<Kinds> { Map(\.id, "id"); Map(\.flag, "flag"); Map(\.one, "one") }
         }
-        #expect(try JSONMapper.decode(Kinds.self, fromJSONObject: parsed) == Kinds(id: 505874924095815681, flag: true, one: 1))
+        #expect(try JSONMapDecoder().decode(Kinds.self, fromJSONObject: parsed) == Kinds(id: 505874924095815681, flag: true, one: 1))
         // Strict: a boolean is not an Int, a number is not a Bool.
         #expect(throws: JSONMapperError.self) {
-            try JSONMapper.decode(Kinds.self, fromJSONObject: ["one": true], options: .strict)
+            try JSONMapDecoder(options: .strict).decode(Kinds.self, fromJSONObject: ["one": true])
         }
         #expect(throws: JSONMapperError.self) {
-            try JSONMapper.decode(Kinds.self, fromJSONObject: ["flag": 1], options: .strict)
+            try JSONMapDecoder(options: .strict).decode(Kinds.self, fromJSONObject: ["flag": 1])
         }
     }
 
@@ -186,17 +186,17 @@ struct TreeAndHookTests {
 
     @Test func hooksRunWithThePoliciesFromBytesAndTrees() throws {
         let options = DecodingOptions(invalidValuePolicy: .collect)
-        let streamed = try JSONMapper.decodeReportingIssues(Calendar.self, from: Array(Self.calendar.utf8), options: options)
+        let streamed = try JSONMapDecoder(options: options).decodeReportingIssues(Calendar.self, from: Array(Self.calendar.utf8))
         // Both rejected events are left out and listed.
         #expect(streamed.value.events == [Event(name: "unnamed", count: 2, memberCount: 2)])
         #expect(streamed.issues == [
             .invalidValue(path: "events[1]", reason: "Event.willMap rejected the object"),
             .invalidValue(path: "events[2]", reason: "negative count"),
         ])
-        let tree = try JSONMapper.decode(Calendar.self, from: JSONValue(parsing: Self.calendar), options: DecodingOptions(invalidValuePolicy: .skip))
+        let tree = try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .skip)).decode(Calendar.self, from: JSONValue(parsing: Self.calendar))
         #expect(tree.events.map(\.name) == ["unnamed"])
         #expect(throws: JSONMapperError.invalidValue(path: "events[1]", reason: "Event.willMap rejected the object")) {
-            try JSONMapper.decode(Calendar.self, from: Self.calendar)
+            try JSONMapDecoder().decode(Calendar.self, from: Self.calendar)
         }
     }
 
@@ -252,8 +252,8 @@ struct TreeAndHookTests {
     """#
 
     @Test func typeDiscriminatorAfterOtherKeysChoosesTheSubclass() throws {
-        for scene in [try JSONMapper.decode(Scene.self, from: Self.scene),
-                      try JSONMapper.decode(Scene.self, from: JSONValue(parsing: Self.scene))] {
+        for scene in [try JSONMapDecoder().decode(Scene.self, from: Self.scene),
+                      try JSONMapDecoder().decode(Scene.self, from: JSONValue(parsing: Self.scene))] {
             #expect(scene.shapes.map(\.id) == [1, 2, 3])
             #expect((scene.shapes[0] as? Circle)?.radius == 2.5)
             #expect((scene.shapes[1] as? Polygon)?.points == [[0, 1]])
@@ -265,7 +265,7 @@ struct TreeAndHookTests {
 
     @Test func choosingATypeOutsideTheHierarchyIsAnInvalidValue() {
         #expect(throws: JSONMapperError.self) {
-            try JSONMapper.decode([Shape].self, from: #"[{"type": "bogus"}]"#)
+            try JSONMapDecoder().decode([Shape].self, from: #"[{"type": "bogus"}]"#)
         }
     }
 }

@@ -101,12 +101,12 @@ struct DictionaryDecodingTests {
         let value = try JSONValue(parsing: Self.accountText)
         let dictionary = try Self.foundationDictionary(Self.accountText)
         #expect(try Account(jsonValue: value) == Self.expectedAccount)
-        #expect(try JSONMapper.decode(Account.self, from: value) == Self.expectedAccount)
+        #expect(try JSONMapDecoder().decode(Account.self, from: value) == Self.expectedAccount)
         #expect(try Account(dictionary: dictionary) == Self.expectedAccount)
-        #expect(try JSONMapper.decode(Account.self, fromJSONObject: dictionary) == Self.expectedAccount)
-        #expect(try JSONMapper.decode(Account.self, fromJSONObject: value) == Self.expectedAccount)
+        #expect(try JSONMapDecoder().decode(Account.self, fromJSONObject: dictionary) == Self.expectedAccount)
+        #expect(try JSONMapDecoder().decode(Account.self, fromJSONObject: value) == Self.expectedAccount)
         // And the streaming decode of the same text agrees.
-        #expect(try JSONMapper.decode(Account.self, from: Self.accountText) == Self.expectedAccount)
+        #expect(try JSONMapDecoder().decode(Account.self, from: Self.accountText) == Self.expectedAccount)
     }
 
     @Test func decimalStaysExactThroughBothTrees() throws {
@@ -115,11 +115,11 @@ struct DictionaryDecodingTests {
         #expect("\(fromValue.balance)" == "1234567890.123456789012")
         #expect("\(fromDictionary.balance)" == "1234567890.123456789012")
         let pi = #"{"decimal": 3.14159265358979323846, "double": 3.14159265358979323846}"#
-        let numbers = try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(pi))
+        let numbers = try JSONMapDecoder().decode(Numbers.self, fromJSONObject: Self.foundation(pi))
         #expect("\(numbers.decimal)" == "3.14159265358979323846")
         #expect(numbers.double == 3.141592653589793)
         // A binary double from Foundation becomes the Decimal of its shortest text.
-        let tenth = try JSONMapper.decode(Numbers.self, fromJSONObject: ["decimal": 0.1])
+        let tenth = try JSONMapDecoder().decode(Numbers.self, fromJSONObject: ["decimal": 0.1])
         #expect("\(tenth.decimal)" == "0.1")
     }
 
@@ -141,7 +141,7 @@ struct DictionaryDecodingTests {
             "id": NSNumber(value: 3), "name": NSString(string: "ns"), "tags": NSArray(array: [NSString(string: "a")]),
             "counts": NSDictionary(dictionary: ["followers": NSNumber(value: 4)]), "friends": [["id": 2]] as JSONValue,
         ])
-        #expect(try JSONMapper.decode(Account.self, fromJSONObject: bridged)
+        #expect(try JSONMapDecoder().decode(Account.self, fromJSONObject: bridged)
                 == Account(id: 3, name: "ns", tags: ["a"], followers: 4, friends: [Account(id: 2)]))
     }
 
@@ -153,7 +153,7 @@ struct DictionaryDecodingTests {
         let expected = Account(id: 3, name: "lit", score: 0.5, verified: true, nickname: "nick", avatar: "p",
                                friends: [Account(id: 4)], byName: ["q": Account(id: 5, name: "five")])
         #expect(try Account(jsonValue: value) == expected)
-        #expect(try JSONMapper.decode(Account.self, fromJSONObject: ["id": 3, "name": "lit", "score": 0.5, "verified": true,
+        #expect(try JSONMapDecoder().decode(Account.self, fromJSONObject: ["id": 3, "name": "lit", "score": 0.5, "verified": true,
                                                                      "nickname": "nick", "profile": ["avatar_url": "p"],
                                                                      "friends": [["id": 4]],
                                                                      "by_name": ["q": ["id": 5, "name": "five"]]])
@@ -166,28 +166,28 @@ struct DictionaryDecodingTests {
     static let expectedList = [Account(id: 1, name: "one"), Account(id: 2, tags: ["t"]), Account(id: 3, followers: 9)]
 
     @Test func arraysOfModels() throws {
-        #expect(try JSONMapper.decode([Account].self, from: JSONValue(parsing: Self.listText)) == Self.expectedList)
-        #expect(try JSONMapper.decode([Account].self, fromJSONObject: Self.foundation(Self.listText)) == Self.expectedList)
+        #expect(try JSONMapDecoder().decode([Account].self, from: JSONValue(parsing: Self.listText)) == Self.expectedList)
+        #expect(try JSONMapDecoder().decode([Account].self, fromJSONObject: Self.foundation(Self.listText)) == Self.expectedList)
         let handBuilt: [[String: Any]] = [["id": 1, "name": "one"], ["id": 2, "tags": ["t"]], ["id": 3, "counts": ["followers": 9]]]
-        #expect(try JSONMapper.decode([Account].self, fromJSONObject: handBuilt) == Self.expectedList)
-        #expect(try JSONMapper.decode([Account].self, fromJSONObject: [Any]()) == [])
-        #expect(try JSONMapper.decode([[Account]].self, from: JSONValue(parsing: "[\(Self.listText), []]"))
+        #expect(try JSONMapDecoder().decode([Account].self, fromJSONObject: handBuilt) == Self.expectedList)
+        #expect(try JSONMapDecoder().decode([Account].self, fromJSONObject: [Any]()) == [])
+        #expect(try JSONMapDecoder().decode([[Account]].self, from: JSONValue(parsing: "[\(Self.listText), []]"))
                 == [Self.expectedList, []])
     }
 
     @Test func dictionariesOfModels() throws {
         let text = #"{"a": {"id": 1}, "b": {"id": 2, "screen_name": "bee"}}"#
         let expected = ["a": Account(id: 1), "b": Account(id: 2, name: "bee")]
-        #expect(try JSONMapper.decode([String: Account].self, from: JSONValue(parsing: text)) == expected)
-        #expect(try JSONMapper.decode([String: Account].self, fromJSONObject: Self.foundation(text)) == expected)
-        #expect(try JSONMapper.decode([String: [Account]].self, fromJSONObject: ["all": Self.foundation(Self.listText)])
+        #expect(try JSONMapDecoder().decode([String: Account].self, from: JSONValue(parsing: text)) == expected)
+        #expect(try JSONMapDecoder().decode([String: Account].self, fromJSONObject: Self.foundation(text)) == expected)
+        #expect(try JSONMapDecoder().decode([String: [Account]].self, fromJSONObject: ["all": Self.foundation(Self.listText)])
                 == ["all": Self.expectedList])
     }
 
     @Test func optionalTopLevelModels() throws {
-        #expect(try JSONMapper.decode(Account?.self, from: JSONValue.null) == nil)
-        #expect(try JSONMapper.decode(Account?.self, fromJSONObject: NSNull()) == nil)
-        #expect(try JSONMapper.decode(Account?.self, fromJSONObject: ["id": 4]) == Account(id: 4))
+        #expect(try JSONMapDecoder().decode(Account?.self, from: JSONValue.null) == nil)
+        #expect(try JSONMapDecoder().decode(Account?.self, fromJSONObject: NSNull()) == nil)
+        #expect(try JSONMapDecoder().decode(Account?.self, fromJSONObject: ["id": 4]) == Account(id: 4))
     }
 
     @Test func topLevelValuesThatAreNotObjects() {
@@ -195,7 +195,7 @@ struct DictionaryDecodingTests {
             try Account(jsonValue: [1, 2])
         }
         #expect(throws: JSONMapperError.typeMismatch(path: "", expected: "an object (Account)", found: "an array")) {
-            try JSONMapper.decode(Account.self, fromJSONObject: [1, 2])
+            try JSONMapDecoder().decode(Account.self, fromJSONObject: [1, 2])
         }
         let scalar = Self.failure { () throws(JSONMapperError) in try Account(jsonValue: "text") }
         guard case .typeMismatch(path: "", expected: _, found: _)? = scalar else {
@@ -207,50 +207,50 @@ struct DictionaryDecodingTests {
     // MARK: - Booleans and numbers from NSNumber
 
     @Test func booleansAndNumbersKeepTheirKindFromJSONSerialization() throws {
-        let lenient = try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": 1, "int": true}"#))
+        let lenient = try JSONMapDecoder().decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": 1, "int": true}"#))
         #expect(lenient.flag == true)
         #expect(lenient.int == 1)
-        let zero = try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": 0, "int": false, "string": true}"#))
+        let zero = try JSONMapDecoder().decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": 0, "int": false, "string": true}"#))
         #expect(zero.flag == false)
         #expect(zero.int == 0)
         #expect(zero.string == "true")
-        let kinds = try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": true, "int": 1}"#), options: .strict)
+        let kinds = try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": true, "int": 1}"#))
         #expect(kinds.flag == true)
         #expect(kinds.int == 1)
         // Strict: true is not an Int, 1 is not a Bool, 0 and false neither.
         #expect(throws: JSONMapperError.typeMismatch(path: "int", expected: "Int", found: "boolean true")) {
-            try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"int": true}"#), options: .strict)
+            try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: Self.foundation(#"{"int": true}"#))
         }
         #expect(throws: JSONMapperError.typeMismatch(path: "flag", expected: "Bool", found: "number 1")) {
-            try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": 1}"#), options: .strict)
+            try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": 1}"#))
         }
         #expect(throws: JSONMapperError.typeMismatch(path: "int", expected: "Int", found: "boolean false")) {
-            try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"int": false}"#), options: .strict)
+            try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: Self.foundation(#"{"int": false}"#))
         }
         #expect(throws: JSONMapperError.typeMismatch(path: "flag", expected: "Bool", found: "number 0")) {
-            try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": 0}"#), options: .strict)
+            try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: Self.foundation(#"{"flag": 0}"#))
         }
     }
 
     @Test func booleansAndNumbersKeepTheirKindFromHandBuiltValues() throws {
         for flag: Any in [true, NSNumber(value: true)] {
             #expect(throws: JSONMapperError.typeMismatch(path: "int", expected: "Int", found: "boolean true")) {
-                try JSONMapper.decode(Numbers.self, fromJSONObject: ["int": flag], options: .strict)
+                try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: ["int": flag])
             }
-            #expect(try JSONMapper.decode(Numbers.self, fromJSONObject: ["flag": flag], options: .strict).flag == true)
+            #expect(try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: ["flag": flag]).flag == true)
         }
         for one: Any in [1, NSNumber(value: 1), Int64(1)] {
             #expect(throws: JSONMapperError.typeMismatch(path: "flag", expected: "Bool", found: "number 1")) {
-                try JSONMapper.decode(Numbers.self, fromJSONObject: ["flag": one], options: .strict)
+                try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: ["flag": one])
             }
-            #expect(try JSONMapper.decode(Numbers.self, fromJSONObject: ["int": one], options: .strict).int == 1)
+            #expect(try JSONMapDecoder(options: .strict).decode(Numbers.self, fromJSONObject: ["int": one]).int == 1)
         }
         // And from a JSONValue.
         #expect(throws: JSONMapperError.typeMismatch(path: "int", expected: "Int", found: "boolean true")) {
-            try JSONMapper.decode(Numbers.self, from: ["int": true] as JSONValue, options: .strict)
+            try JSONMapDecoder(options: .strict).decode(Numbers.self, from: ["int": true] as JSONValue)
         }
         #expect(throws: JSONMapperError.typeMismatch(path: "flag", expected: "Bool", found: "number 1")) {
-            try JSONMapper.decode(Numbers.self, from: ["flag": 1] as JSONValue, options: .strict)
+            try JSONMapDecoder(options: .strict).decode(Numbers.self, from: ["flag": 1] as JSONValue)
         }
     }
 
@@ -265,13 +265,13 @@ struct DictionaryDecodingTests {
         let expected = Numbers(int: 505874924095815681, int64: 505874924095815681, uint64: 505874924095815681,
                                string: "505874924095815681", decimal: Decimal(string: "505874924095815681")!,
                                ids: [505874924095815681, 505874924095815682, 9007199254740993, Int64.max, Int64.min, -505874924095815681])
-        #expect(try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(text)) == expected)
-        #expect(try JSONMapper.decode(Numbers.self, from: JSONValue(parsing: text)) == expected)
-        #expect(try JSONMapper.decode(Numbers.self, from: text) == expected)
+        #expect(try JSONMapDecoder().decode(Numbers.self, fromJSONObject: Self.foundation(text)) == expected)
+        #expect(try JSONMapDecoder().decode(Numbers.self, from: JSONValue(parsing: text)) == expected)
+        #expect(try JSONMapDecoder().decode(Numbers.self, from: text) == expected)
         // Hand-built Swift integers too.
         let handBuilt: [String: Any] = ["int64": Int64(505874924095815681), "int": 505874924095815681,
                                         "ids": [Int64.max, Int64.min]]
-        let decoded = try JSONMapper.decode(Numbers.self, fromJSONObject: handBuilt)
+        let decoded = try JSONMapDecoder().decode(Numbers.self, fromJSONObject: handBuilt)
         #expect(decoded.int64 == 505874924095815681)
         #expect(decoded.int == 505874924095815681)
         #expect(decoded.ids == [Int64.max, Int64.min])
@@ -280,32 +280,32 @@ struct DictionaryDecodingTests {
     @Test func unsignedIdsAboveInt64MaxThroughJSONSerializationStayExact() throws {
         for id: UInt64 in [9223372036854775808, 9223372036854775809, 12345678901234567891, 18446744073709551615] {
             let text = #"{"uint64": \#(id), "string": \#(id)}"#
-            let result = Result { try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(text)) }
+            let result = Result { try JSONMapDecoder().decode(Numbers.self, fromJSONObject: Self.foundation(text)) }
             #expect((try? result.get())?.uint64 == id, "\(id) via JSONSerialization: \(result)")
             #expect((try? result.get())?.string == "\(id)", "\(id) via JSONSerialization: \(result)")
             // JSONValue and bytes keep it.
-            #expect(try JSONMapper.decode(Numbers.self, from: JSONValue(parsing: text)).uint64 == id)
-            #expect(try JSONMapper.decode(Numbers.self, from: text).uint64 == id)
+            #expect(try JSONMapDecoder().decode(Numbers.self, from: JSONValue(parsing: text)).uint64 == id)
+            #expect(try JSONMapDecoder().decode(Numbers.self, from: text).uint64 == id)
         }
     }
 
     @Test func handBuiltUInt64AboveInt64MaxStaysExact() {
         for id: UInt64 in [9223372036854775809, UInt64.max] {
-            let result = Result { try JSONMapper.decode(Numbers.self, fromJSONObject: ["uint64": id]) }
+            let result = Result { try JSONMapDecoder().decode(Numbers.self, fromJSONObject: ["uint64": id]) }
             #expect((try? result.get())?.uint64 == id, "\(id) as a Swift UInt64: \(result)")
         }
     }
 
     @Test func integralDoublesFromFoundationConvert() throws {
-        let numbers = try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"int": 20.0, "double": 1e20, "string": 2.5}"#))
+        let numbers = try JSONMapDecoder().decode(Numbers.self, fromJSONObject: Self.foundation(#"{"int": 20.0, "double": 1e20, "string": 2.5}"#))
         #expect(numbers.int == 20)
         #expect(numbers.double == 1e20)
         #expect(numbers.string == "2.5")
         #expect(throws: JSONMapperError.self) {
-            try JSONMapper.decode(Numbers.self, fromJSONObject: ["int": 2.5])
+            try JSONMapDecoder().decode(Numbers.self, fromJSONObject: ["int": 2.5])
         }
         #expect(throws: JSONMapperError.self) {
-            try JSONMapper.decode(Numbers.self, fromJSONObject: Self.foundation(#"{"int": 1e20}"#))
+            try JSONMapDecoder().decode(Numbers.self, fromJSONObject: Self.foundation(#"{"int": 1e20}"#))
         }
     }
 
@@ -314,8 +314,8 @@ struct DictionaryDecodingTests {
     @Test func nullsFromFoundationAndJSONValue() throws {
         let text = #"{"id": 5, "name": null, "nickname": null, "count": null, "tags": null}"#
         let expected = Account(id: 5, nickname: nil)
-        #expect(try JSONMapper.decode(Account.self, fromJSONObject: Self.foundation(text)) == expected)
-        #expect(try JSONMapper.decode(Account.self, from: JSONValue(parsing: text)) == expected)
+        #expect(try JSONMapDecoder().decode(Account.self, fromJSONObject: Self.foundation(text)) == expected)
+        #expect(try JSONMapDecoder().decode(Account.self, from: JSONValue(parsing: text)) == expected)
         #expect(try Account(dictionary: ["id": 5, "name": NSNull(), "nickname": NSNull(), "count": NSNull(), "tags": NSNull()]) == expected)
         // Strict: null is not an Int.
         #expect(throws: JSONMapperError.typeMismatch(path: "count", expected: "Int", found: "null")) {
@@ -338,7 +338,7 @@ struct DictionaryDecodingTests {
              .typeMismatch(path: "friends[0].friends[0].tags", expected: "an array of String", found: "an object")),
         ]
         for (text, expected) in cases {
-            #expect(Self.failure { () throws(JSONMapperError) in try JSONMapper.decode(Account.self, from: text) } == expected, "bytes: \(text)")
+            #expect(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Account.self, from: text) } == expected, "bytes: \(text)")
             #expect(Self.failure { () throws(JSONMapperError) in try Account(jsonValue: JSONValue(parsing: text)) } == expected, "JSONValue: \(text)")
             let dictionary = try Self.foundationDictionary(text)
             #expect(Self.failure { () throws(JSONMapperError) in try Account(dictionary: dictionary) } == expected, "[String: Any]: \(text)")

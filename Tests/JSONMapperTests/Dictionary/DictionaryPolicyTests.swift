@@ -95,11 +95,11 @@ struct DictionaryPolicyTests {
 
     /// A tree decode that also returns what `.collect` kept. There is no public
     /// `decodeReportingIssues` for trees, so this goes through the internal root decode that
-    /// `JSONMapper.decode(_:from: JSONValue)` uses.
+    /// `JSONMapDecoder().decode(_:from: JSONValue)` uses.
     static func treeDecodeReportingIssues<Value: JSONMappableValue>(
         _ type: Value.Type, foundation object: Any? = nil, value: JSONValue? = nil, options: DecodingOptions
     ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
-        try JSONMapper.decodeRoot(type, options, checksWholeDocument: false) { (session) throws(JSONMapperError) in
+        try DecodeRun.decodeRoot(type, options, checksWholeDocument: false) { (session) throws(JSONMapperError) in
             if let value { try session.emit(value) } else { try session.emit(foundation: object!) }
         }
     }
@@ -108,14 +108,14 @@ struct DictionaryPolicyTests {
 
     @Test func throwStopsAtTheFirstBadValue() throws {
         let first = JSONMapperError.typeMismatch(path: "readings[0].id", expected: "Int", found: #"string "abc""#)
-        #expect(throws: first) { try JSONMapper.decode(Log.self, from: Self.text) }
-        #expect(throws: first) { try JSONMapper.decode(Log.self, from: Data(Self.text.utf8)) }
-        #expect(throws: first) { try JSONMapper.decode(Log.self, from: JSONValue(parsing: Self.text)) }
-        #expect(throws: first) { try JSONMapper.decode(Log.self, from: Self.text, options: DecodingOptions(invalidValuePolicy: .throw)) }
+        #expect(throws: first) { try JSONMapDecoder().decode(Log.self, from: Self.text) }
+        #expect(throws: first) { try JSONMapDecoder().decode(Log.self, from: Data(Self.text.utf8)) }
+        #expect(throws: first) { try JSONMapDecoder().decode(Log.self, from: JSONValue(parsing: Self.text)) }
+        #expect(throws: first) { try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .throw)).decode(Log.self, from: Self.text) }
         // A Foundation dictionary has no member order (readings, latest and meta come in any
         // order, and so do the first reading's members): the first error met is one of these.
         let object = try Self.foundation()
-        let error = Self.failure { () throws(JSONMapperError) in try JSONMapper.decode(Log.self, fromJSONObject: object) }
+        let error = Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Log.self, fromJSONObject: object) }
         let summary = error.map(Self.summary)
         #expect(["typeMismatch at readings[0].id", "invalidValue at readings[0].level", "typeMismatch at readings[0].ok",
                  "invalidValue at latest.level", "typeMismatch at meta.total"]
@@ -124,10 +124,10 @@ struct DictionaryPolicyTests {
 
     @Test func throwNamesTheProblemPrecisely() {
         #expect(throws: JSONMapperError.invalidValue(path: "level", reason: "300 is out of range for UInt8")) {
-            try JSONMapper.decode(Reading.self, from: #"{"level": 300}"#)
+            try JSONMapDecoder().decode(Reading.self, from: #"{"level": 300}"#)
         }
         #expect(throws: JSONMapperError.invalidValue(path: "level", reason: "300 is out of range for UInt8")) {
-            try JSONMapper.decode(Reading.self, from: ["level": 300] as JSONValue)
+            try JSONMapDecoder().decode(Reading.self, from: ["level": 300] as JSONValue)
         }
         #expect(throws: JSONMapperError.typeMismatch(path: "ok", expected: "Bool", found: #"string "maybe""#)) {
             try Reading(dictionary: ["ok": "maybe"])
@@ -137,10 +137,10 @@ struct DictionaryPolicyTests {
     // MARK: - skip
 
     @Test func skipKeepsTheDefaults() throws {
-        #expect(try JSONMapper.decode(Log.self, from: Self.text, options: Self.skip) == Self.expected)
-        #expect(try JSONMapper.decode(Log.self, from: JSONValue(parsing: Self.text), options: Self.skip) == Self.expected)
-        #expect(try JSONMapper.decode(Log.self, fromJSONObject: Self.foundation(), options: Self.skip) == Self.expected)
-        let skipped = try JSONMapper.decodeReportingIssues(Log.self, from: Data(Self.text.utf8), options: Self.skip)
+        #expect(try JSONMapDecoder(options: Self.skip).decode(Log.self, from: Self.text) == Self.expected)
+        #expect(try JSONMapDecoder(options: Self.skip).decode(Log.self, from: JSONValue(parsing: Self.text)) == Self.expected)
+        #expect(try JSONMapDecoder(options: Self.skip).decode(Log.self, fromJSONObject: Self.foundation()) == Self.expected)
+        let skipped = try JSONMapDecoder(options: Self.skip).decodeReportingIssues(Log.self, from: Data(Self.text.utf8))
         #expect(skipped.value == Self.expected)
         #expect(skipped.issues.isEmpty)
     }
@@ -148,21 +148,21 @@ struct DictionaryPolicyTests {
     // MARK: - collect
 
     @Test func collectFromBytesListsEveryProblemWithItsPath() throws {
-        let fromData = try JSONMapper.decodeReportingIssues(Log.self, from: Data(Self.text.utf8), options: Self.collect)
+        let fromData = try JSONMapDecoder(options: Self.collect).decodeReportingIssues(Log.self, from: Data(Self.text.utf8))
         #expect(fromData.value == Self.expected)
         #expect(fromData.issues.map(Self.summary) == Self.expectedIssues)
-        let fromBytes = try JSONMapper.decodeReportingIssues(Log.self, from: Array(Self.text.utf8), options: Self.collect)
+        let fromBytes = try JSONMapDecoder(options: Self.collect).decodeReportingIssues(Log.self, from: Array(Self.text.utf8))
         #expect(fromBytes.value == Self.expected)
         #expect(fromBytes.issues == fromData.issues)
         #expect(fromData.issues.first == .typeMismatch(path: "readings[0].id", expected: "Int", found: #"string "abc""#))
         #expect(fromData.issues.contains(.invalidValue(path: "readings[1].kind", reason: "zzz is not a case of Kind")))
         // The plain decode succeeds with the same value.
-        #expect(try JSONMapper.decode(Log.self, from: Self.text, options: Self.collect) == Self.expected)
+        #expect(try JSONMapDecoder(options: Self.collect).decode(Log.self, from: Self.text) == Self.expected)
     }
 
     @Test func collectFromTreesListsEveryProblemWithItsPath() throws {
-        #expect(try JSONMapper.decode(Log.self, from: JSONValue(parsing: Self.text), options: Self.collect) == Self.expected)
-        #expect(try JSONMapper.decode(Log.self, fromJSONObject: Self.foundation(), options: Self.collect) == Self.expected)
+        #expect(try JSONMapDecoder(options: Self.collect).decode(Log.self, from: JSONValue(parsing: Self.text)) == Self.expected)
+        #expect(try JSONMapDecoder(options: Self.collect).decode(Log.self, fromJSONObject: Self.foundation()) == Self.expected)
         let fromValue = try Self.treeDecodeReportingIssues(Log.self, value: JSONValue(parsing: Self.text), options: Self.collect)
         #expect(fromValue.value == Self.expected)
         #expect(fromValue.issues.map(Self.summary) == Self.expectedIssues)
@@ -183,7 +183,7 @@ struct DictionaryPolicyTests {
         let tree = try Self.treeDecodeReportingIssues(Reading.self, value: value, options: Self.collect)
         #expect(tree.value == expected)
         #expect(tree.issues.map(Self.summary).sorted() == ["invalidValue at level", "typeMismatch at ok"])
-        let bytes = try JSONMapper.decodeReportingIssues(Reading.self, from: Data(value.description.utf8), options: Self.collect)
+        let bytes = try JSONMapDecoder(options: Self.collect).decodeReportingIssues(Reading.self, from: Data(value.description.utf8))
         #expect(bytes.value == expected)
         #expect(bytes.issues.map(Self.summary) == ["invalidValue at level", "typeMismatch at ok"])
     }
@@ -194,15 +194,15 @@ struct DictionaryPolicyTests {
         for policy in [DecodingOptions.InvalidValuePolicy.throw, .skip, .collect] {
             let options = DecodingOptions(coercion: .strict, invalidValuePolicy: policy)
             let expected = JSONMapperError.typeMismatch(path: "id", expected: "Int", found: #"string "5""#)
-            #expect(throws: expected) { try JSONMapper.decode(Reading.self, from: #"{"id": "5"}"#, options: options) }
-            #expect(throws: expected) { try JSONMapper.decode(Reading.self, from: ["id": "5"] as JSONValue, options: options) }
+            #expect(throws: expected) { try JSONMapDecoder(options: options).decode(Reading.self, from: #"{"id": "5"}"#) }
+            #expect(throws: expected) { try JSONMapDecoder(options: options).decode(Reading.self, from: ["id": "5"] as JSONValue) }
             #expect(throws: expected) { try Reading(dictionary: ["id": "5"], options: options) }
         }
     }
 
     @Test func aValidDocumentHasNoIssues() throws {
         let good = #"{"readings": [{"id": 1, "value": 2, "level": 3, "ok": true, "kind": "manual"}], "meta": {"total": 1}}"#
-        let result = try JSONMapper.decodeReportingIssues(Log.self, from: Data(good.utf8), options: Self.collect)
+        let result = try JSONMapDecoder(options: Self.collect).decodeReportingIssues(Log.self, from: Data(good.utf8))
         #expect(result.issues.isEmpty)
         #expect(result.value == Log(readings: [Reading(id: 1, value: 2, level: 3, ok: true, kind: .manual)], total: 1))
         let tree = try Self.treeDecodeReportingIssues(Log.self, value: JSONValue(parsing: good), options: Self.collect)

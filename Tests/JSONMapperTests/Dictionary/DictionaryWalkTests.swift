@@ -150,9 +150,9 @@ struct DictionaryWalkTests {
     static func decodeAllWays<Model: JSONMappableValue>(_: Model.Type, _ value: JSONValue) throws -> [Model] {
         let text = value.description
         return [
-            try JSONMapper.decode(Model.self, from: value),
-            try JSONMapper.decode(Model.self, fromJSONObject: JSONSerialization.jsonObject(with: Data(text.utf8))),
-            try JSONMapper.decode(Model.self, from: text),
+            try JSONMapDecoder().decode(Model.self, from: value),
+            try JSONMapDecoder().decode(Model.self, fromJSONObject: JSONSerialization.jsonObject(with: Data(text.utf8))),
+            try JSONMapDecoder().decode(Model.self, from: text),
         ]
     }
 
@@ -170,15 +170,15 @@ struct DictionaryWalkTests {
     /// The walk the emitter chooses for an object of `count` keys read as `Model`.
     static func walk<Model: JSONMappable>(_: Model.Type, count: Int) throws -> MemberWalk {
         let session = DecodingSession(options: DecodingOptions(), checksWholeDocument: false)
-        let reader = valueReader(for: Model.self)
-        let root = RootConsumer(reader: reader)
+        let codec = valueCodec(for: Model.self)
+        let root = RootHandler(codec: codec)
         var result: Model?
         var walk = MemberWalk.none
         try withUnsafeMutablePointer(to: &result) { (slot) throws(JSONMapperError) in
             defer { session.unwind() }
-            session.pushBorrowed(consumer: .passUnretained(root), storage: UnsafeMutableRawPointer(slot), state: nil)
+            session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(slot), state: nil)
             let before = session.frameCount
-            try reader.begin(isObject: true, session)
+            try codec.begin(isObject: true, session)
             walk = session.memberWalk(count: count, framesBefore: before)
         }
         withExtendedLifetime(root) {}
@@ -350,11 +350,11 @@ struct DictionaryWalkTests {
             let text = value.description
             let dictionary = try JSONSerialization.jsonObject(with: Data(text.utf8))
             let errors: [(String, JSONMapperError?)] = [
-                ("JSONValue, looking keys up", Self.failure { () throws(JSONMapperError) in try JSONMapper.decode(Lookup.self, from: value) }),
-                ("[String: Any], looking keys up", Self.failure { () throws(JSONMapperError) in try JSONMapper.decode(Lookup.self, fromJSONObject: dictionary) }),
-                ("JSONValue, walking all", Self.failure { () throws(JSONMapperError) in try JSONMapper.decode(WalkAll.self, from: value) }),
-                ("[String: Any], walking all", Self.failure { () throws(JSONMapperError) in try JSONMapper.decode(WalkAll.self, fromJSONObject: dictionary) }),
-                ("bytes", Self.failure { () throws(JSONMapperError) in try JSONMapper.decode(Lookup.self, from: text) }),
+                ("JSONValue, looking keys up", Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Lookup.self, from: value) }),
+                ("[String: Any], looking keys up", Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Lookup.self, fromJSONObject: dictionary) }),
+                ("JSONValue, walking all", Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(WalkAll.self, from: value) }),
+                ("[String: Any], walking all", Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(WalkAll.self, fromJSONObject: dictionary) }),
+                ("bytes", Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Lookup.self, from: text) }),
             ]
             for (source, error) in errors {
                 #expect(error == expected, "\(source): \(text.prefix(120))")
@@ -390,10 +390,10 @@ struct DictionaryWalkTests {
         for (text, trees, bytes) in cases {
             let value = try JSONValue(parsing: text)
             let dictionary = try JSONSerialization.jsonObject(with: Data(text.utf8))
-            #expect(outcome { () throws(JSONMapperError) in try JSONMapper.decode(Lookup.self, from: value) } == trees, "JSONValue: \(text)")
-            #expect(outcome { () throws(JSONMapperError) in try JSONMapper.decode(Lookup.self, fromJSONObject: dictionary) } == trees,
+            #expect(outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Lookup.self, from: value) } == trees, "JSONValue: \(text)")
+            #expect(outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Lookup.self, fromJSONObject: dictionary) } == trees,
                     "[String: Any]: \(text)")
-            #expect(outcome { () throws(JSONMapperError) in try JSONMapper.decode(Lookup.self, from: text) } == bytes, "bytes: \(text)")
+            #expect(outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Lookup.self, from: text) } == bytes, "bytes: \(text)")
         }
     }
 }

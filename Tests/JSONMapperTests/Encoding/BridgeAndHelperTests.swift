@@ -87,10 +87,10 @@ struct WillEncodeHookTests {
     }
 
     @Test func theHookAdjustsOrRefusesTheObject() throws {
-        #expect(try JSONMapper.encodeToString(Versioned(name: "a")) == #"{"name":"a","version":2}"#)
-        #expect(try JSONMapper.encodeToString([Versioned(name: "b")], options: EncodingOptions(sortsKeys: true)) == #"[{"name":"b","version":2}]"#)
+        #expect(try JSONMapEncoder().encode(Versioned(name: "a"), as: String.self) == #"{"name":"a","version":2}"#)
+        #expect(try JSONMapEncoder(options: EncodingOptions(sortsKeys: true)).encode([Versioned(name: "b")], as: String.self) == #"[{"name":"b","version":2}]"#)
         #expect(throws: JSONMapperError.invalidValue(path: "[1]", reason: "Versioned.willEncode refused the model")) {
-            try JSONMapper.encodeToString([Versioned(name: "c"), Versioned(name: "d", secret: true)])
+            try JSONMapEncoder().encode([Versioned(name: "c"), Versioned(name: "d", secret: true)], as: String.self)
         }
     }
 }

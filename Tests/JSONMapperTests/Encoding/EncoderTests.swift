@@ -9,7 +9,7 @@ import Testing
 @Suite("Encoding")
 struct EncoderTests {
     static func text<V: JSONMappableValue>(_ value: V, _ options: EncodingOptions = EncodingOptions()) throws -> String {
-        try JSONMapper.encodeToString(value, options: options)
+        try JSONMapEncoder(options: options).encode(value, as: String.self)
     }
 
     // MARK: - Writer
@@ -92,25 +92,25 @@ struct EncoderTests {
     }
 
     @Test func encodedAccountsDecodeBackEqual() throws {
-        let data = try JSONMapper.encode(Self.account)
-        #expect(try JSONMapper.decode(Account.self, from: data) == Self.account)
+        let data = try JSONMapEncoder().encode(Self.account)
+        #expect(try JSONMapDecoder().decode(Account.self, from: data) == Self.account)
         #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
-        #expect(try JSONMapper.encodeToJSONValue(Self.account)[path: "profile.avatar_url"] == "a.png")
-        let object = try #require(try JSONMapper.encodeToJSONObject(Self.account) as? [String: Any])
+        #expect(try JSONMapEncoder().encode(Self.account, as: JSONValue.self)[path: "profile.avatar_url"] == "a.png")
+        let object = try #require(JSONSerialization.jsonObject(with: JSONMapEncoder().encode(Self.account)) as? [String: Any])
         #expect(object["screen_name"] as? String == "ann")
     }
 
     // MARK: - Round trips
 
     @Test func corpusRoundTrips() throws {
-        let twitter = try JSONMapper.decode(TwitterTimeline.self, from: CorpusFile.twitter.data())
-        #expect(try JSONMapper.decode(TwitterTimeline.self, from: JSONMapper.encode(twitter)) == twitter)
-        let citm = try JSONMapper.decode(CitmCatalog.self, from: CorpusFile.citm.data())
-        #expect(try JSONMapper.decode(CitmCatalog.self, from: JSONMapper.encode(citm)) == citm)
-        let canada = try JSONMapper.decode(CanadaFeatureCollection.self, from: CorpusFile.canada.data())
-        #expect(try JSONMapper.decode(CanadaFeatureCollection.self, from: JSONMapper.encode(canada)) == canada)
+        let twitter = try JSONMapDecoder().decode(TwitterTimeline.self, from: CorpusFile.twitter.data())
+        #expect(try JSONMapDecoder().decode(TwitterTimeline.self, from: JSONMapEncoder().encode(twitter)) == twitter)
+        let citm = try JSONMapDecoder().decode(CitmCatalog.self, from: CorpusFile.citm.data())
+        #expect(try JSONMapDecoder().decode(CitmCatalog.self, from: JSONMapEncoder().encode(citm)) == citm)
+        let canada = try JSONMapDecoder().decode(CanadaFeatureCollection.self, from: CorpusFile.canada.data())
+        #expect(try JSONMapDecoder().decode(CanadaFeatureCollection.self, from: JSONMapEncoder().encode(canada)) == canada)
         // And Foundation reads what we write.
-        #expect(try JSONDecoder().decode(TwitterTimeline.self, from: JSONMapper.encode(twitter)) == twitter)
+        #expect(try JSONDecoder().decode(TwitterTimeline.self, from: JSONMapEncoder().encode(twitter)) == twitter)
     }
 
     struct Everything: JSONMappable, Equatable {
@@ -184,8 +184,8 @@ struct EncoderTests {
         for _ in 0..<50 {
             let model = Self.random(&generator, depth: 2)
             for options in [EncodingOptions(), EncodingOptions(indentWidth: 3, sortsKeys: true, omitsNilProperties: false, escapesNonASCII: true)] {
-                let data = try JSONMapper.encode(model, options: options)
-                #expect(try JSONMapper.decode(Everything.self, from: data) == model)
+                let data = try JSONMapEncoder(options: options).encode(model)
+                #expect(try JSONMapDecoder().decode(Everything.self, from: data) == model)
                 #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
             }
         }

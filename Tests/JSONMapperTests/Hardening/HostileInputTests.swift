@@ -9,18 +9,18 @@ struct HostileInputTests {
     /// A few kilobytes of real JSON: two GitHub events as JSONMapper writes them.
     static func smallDocument() throws -> [UInt8] {
         let url = CorpusFile.twitter.url.deletingLastPathComponent().appendingPathComponent("github_events.json")
-        let events = try JSONMapper.decode([GitHubEvent].self, from: Data(contentsOf: url))
-        return try JSONMapper.encodeToBytes(Array(events.prefix(2)))
+        let events = try JSONMapDecoder().decode([GitHubEvent].self, from: Data(contentsOf: url))
+        return try JSONMapEncoder().encode(Array(events.prefix(2)), as: [UInt8].self)
     }
 
     @Test func aDocumentCutAtEveryByteIsAnError() throws {
         let document = try Self.smallDocument()
         #expect(document.count > 1000)
-        #expect(try JSONMapper.decode([GitHubEvent].self, from: document).count == 2)
+        #expect(try JSONMapDecoder().decode([GitHubEvent].self, from: document).count == 2)
         for cut in 0..<document.count {
             var failed = false
             do throws(JSONMapperError) {
-                _ = try JSONMapper.decode([GitHubEvent].self, from: Array(document[..<cut]))
+                _ = try JSONMapDecoder().decode([GitHubEvent].self, from: Array(document[..<cut]))
             } catch {
                 failed = true
             }
@@ -29,24 +29,24 @@ struct HostileInputTests {
     }
 
     @Test func nulBytes() throws {
-        #expect(try JSONMapper.decode(String.self, from: #""a\u0000b""#) == "a\u{0}b")
+        #expect(try JSONMapDecoder().decode(String.self, from: #""a\u0000b""#) == "a\u{0}b")
         // A raw NUL is a control character, not allowed inside a string or between tokens.
-        #expect(throws: JSONMapperError.self) { try JSONMapper.decode(String.self, from: [0x22, 0x61, 0x00, 0x22]) }
-        #expect(throws: JSONMapperError.self) { try JSONMapper.decode([Int].self, from: [0x5B, 0x31, 0x00, 0x5D]) }
+        #expect(throws: JSONMapperError.self) { try JSONMapDecoder().decode(String.self, from: [0x22, 0x61, 0x00, 0x22]) }
+        #expect(throws: JSONMapperError.self) { try JSONMapDecoder().decode([Int].self, from: [0x5B, 0x31, 0x00, 0x5D]) }
     }
 
     @Test func extremeNumbers() throws {
-        #expect(throws: JSONMapperError.self) { try JSONMapper.decode(Double.self, from: "1e999999") }
-        #expect(try JSONMapper.decode(Double.self, from: "-0").sign == .minus)
-        #expect(try JSONMapper.decode(Double.self, from: "1.0e-400") == 0)
+        #expect(throws: JSONMapperError.self) { try JSONMapDecoder().decode(Double.self, from: "1e999999") }
+        #expect(try JSONMapDecoder().decode(Double.self, from: "-0").sign == .minus)
+        #expect(try JSONMapDecoder().decode(Double.self, from: "1.0e-400") == 0)
         let fourHundredDigits = "1" + String(repeating: "0", count: 399)
-        #expect(throws: JSONMapperError.self) { try JSONMapper.decode(Int.self, from: fourHundredDigits) }
+        #expect(throws: JSONMapperError.self) { try JSONMapDecoder().decode(Int.self, from: fourHundredDigits) }
         // 10^399 is beyond Double's range: an error, never infinity.
-        #expect(throws: JSONMapperError.self) { try JSONMapper.decode(Double.self, from: fourHundredDigits) }
-        #expect(try JSONMapper.decode(Decimal.self, from: "1" + String(repeating: "0", count: 30)) == Decimal(string: "1e30"))
-        #expect(throws: JSONMapperError.self) { try JSONMapper.decode(Int.self, from: "9223372036854775808") }
-        #expect(try JSONMapper.decode(UInt64.self, from: "9223372036854775808") == 9_223_372_036_854_775_808)
-        #expect(try JSONMapper.decode(Decimal.self, from: "9223372036854775808") == Decimal(string: "9223372036854775808"))
+        #expect(throws: JSONMapperError.self) { try JSONMapDecoder().decode(Double.self, from: fourHundredDigits) }
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: "1" + String(repeating: "0", count: 30)) == Decimal(string: "1e30"))
+        #expect(throws: JSONMapperError.self) { try JSONMapDecoder().decode(Int.self, from: "9223372036854775808") }
+        #expect(try JSONMapDecoder().decode(UInt64.self, from: "9223372036854775808") == 9_223_372_036_854_775_808)
+        #expect(try JSONMapDecoder().decode(Decimal.self, from: "9223372036854775808") == Decimal(string: "9223372036854775808"))
     }
 
     @Test func aMillionElementsAndLongStrings() throws {
@@ -55,23 +55,23 @@ struct HostileInputTests {
         text.reserveCapacity(count * 2 + 2)
         for i in 0..<count { text += i == 0 ? "7" : ",7" }
         text += "]"
-        let numbers = try JSONMapper.decode([Int].self, from: text)
+        let numbers = try JSONMapDecoder().decode([Int].self, from: text)
         #expect(numbers.count == count && numbers.allSatisfy { $0 == 7 })
 
         let long = String(repeating: "é", count: 4_000_000)   // 8 MB of UTF-8
-        #expect(try JSONMapper.decode(String.self, from: "\"\(long)\"").count == 4_000_000)
+        #expect(try JSONMapDecoder().decode(String.self, from: "\"\(long)\"").count == 4_000_000)
         #expect(throws: JSONMapperError.self) {
-            try JSONMapper.decode(String.self, from: "\"\(long)\"", options: DecodingOptions(maxStringBytes: 1_000_000))
+            try JSONMapDecoder(options: DecodingOptions(maxStringBytes: 1_000_000)).decode(String.self, from: "\"\(long)\"")
         }
     }
 
     @Test func manyTasksDecodingTheSameTypesAgreeWithOneThread() async throws {
         let data = try CorpusFile.twitter.data()
-        let expected = try JSONMapper.decode(TwitterTimeline.self, from: data)
+        let expected = try JSONMapDecoder().decode(TwitterTimeline.self, from: data)
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    (0..<5).allSatisfy { _ in (try? JSONMapper.decode(TwitterTimeline.self, from: data)) == expected }
+                    (0..<5).allSatisfy { _ in (try? JSONMapDecoder().decode(TwitterTimeline.self, from: data)) == expected }
                 }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }

@@ -123,10 +123,10 @@ struct MappingHooksTests {
     /// Every decoder's result for `text`.
     static func decodeAllWays<Value: JSONMappableValue>(_: Value.Type, _ text: String, options: DecodingOptions) throws -> [(String, Value)] {
         [
-            ("bytes", try JSONMapper.decode(Value.self, from: Data(text.utf8), options: options)),
+            ("bytes", try JSONMapDecoder(options: options).decode(Value.self, from: Data(text.utf8))),
             ("chunks", try chunked(Value.self, text, options: options)),
-            ("JSONValue", try JSONMapper.decode(Value.self, from: JSONValue(parsing: text), options: options)),
-            ("[String: Any]", try JSONMapper.decode(Value.self, fromJSONObject: foundation(text), options: options)),
+            ("JSONValue", try JSONMapDecoder(options: options).decode(Value.self, from: JSONValue(parsing: text))),
+            ("[String: Any]", try JSONMapDecoder(options: options).decode(Value.self, fromJSONObject: foundation(text))),
         ]
     }
 
@@ -135,10 +135,10 @@ struct MappingHooksTests {
         let value = try JSONValue(parsing: text)
         let object = try foundation(text)
         return [
-            ("bytes", failure { () throws(JSONMapperError) in try JSONMapper.decode(Value.self, from: text, options: options) }),
+            ("bytes", failure { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(Value.self, from: text) }),
             ("chunks", failure { () throws(JSONMapperError) in try chunked(Value.self, text, options: options) }),
-            ("JSONValue", failure { () throws(JSONMapperError) in try JSONMapper.decode(Value.self, from: value, options: options) }),
-            ("[String: Any]", failure { () throws(JSONMapperError) in try JSONMapper.decode(Value.self, fromJSONObject: object, options: options) }),
+            ("JSONValue", failure { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(Value.self, from: value) }),
+            ("[String: Any]", failure { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(Value.self, fromJSONObject: object) }),
         ]
     }
 
@@ -151,13 +151,13 @@ struct MappingHooksTests {
     }
 
     @Test func willMapRejectionsAreCollectedWithTheirPaths() throws {
-        let bytes = try JSONMapper.decodeReportingIssues(Agenda.self, from: Data(Self.agendaText.utf8), options: Self.collect)
+        let bytes = try JSONMapDecoder(options: Self.collect).decodeReportingIssues(Agenda.self, from: Data(Self.agendaText.utf8))
         #expect(bytes.value == Self.agendaSkipped)
         #expect(bytes.issues == Self.agendaIssues)
         for (source, agenda) in try Self.decodeAllWays(Agenda.self, Self.agendaText, options: Self.collect) {
             #expect(agenda == Self.agendaSkipped, "\(source)")
         }
-        let tree = try JSONMapper.decodeRoot(Agenda.self, Self.collect, checksWholeDocument: false) { (session) throws(JSONMapperError) in
+        let tree = try DecodeRun.decodeRoot(Agenda.self, Self.collect, checksWholeDocument: false) { (session) throws(JSONMapperError) in
             try session.emit(JSONValue(parsing: Self.agendaText))
         }
         #expect(tree.value == Self.agendaSkipped)
@@ -240,7 +240,7 @@ struct MappingHooksTests {
         for (source, shelf) in try Self.decodeAllWays(Shelf.self, text, options: Self.skip) {
             #expect(shelf == expected, "\(source)")
         }
-        let collected = try JSONMapper.decodeReportingIssues(Shelf.self, from: Data(text.utf8), options: Self.collect)
+        let collected = try JSONMapDecoder(options: Self.collect).decodeReportingIssues(Shelf.self, from: Data(text.utf8))
         #expect(collected.value == expected)
         #expect(collected.issues == [
             .invalidValue(path: "journal.entries[1]", reason: Self.rejected),
@@ -289,9 +289,9 @@ struct MappingHooksTests {
     @Test func theHooksSeeTheWholeRawObjectInDocumentOrder() throws {
         let text = #"{"z": 1, "a": 2, "m": {"deep": [true, {"a": 5}]}, "b": null}"#
         let decoded = [
-            try JSONMapper.decode(Ordered.self, from: text),
+            try JSONMapDecoder().decode(Ordered.self, from: text),
             try Self.chunked(Ordered.self, text),
-            try JSONMapper.decode(Ordered.self, from: JSONValue(parsing: text)),
+            try JSONMapDecoder().decode(Ordered.self, from: JSONValue(parsing: text)),
         ]
         for ordered in decoded {
             #expect(ordered.a == 2)
@@ -305,12 +305,12 @@ struct MappingHooksTests {
         let members: [(String, JSONValue)] = (0..<59).map { ("k\($0)", .number(JSONNumber($0))) } + [("a", 7)]
         let value = JSONValue.object(JSONObject(members))
         let order = (0..<59).map { "k\($0)" }.joined(separator: ",") + ",a"
-        for ordered in [try JSONMapper.decode(Ordered.self, from: value), try JSONMapper.decode(Ordered.self, from: value.description)] {
+        for ordered in [try JSONMapDecoder().decode(Ordered.self, from: value), try JSONMapDecoder().decode(Ordered.self, from: value.description)] {
             #expect(ordered.a == 7)
             #expect(ordered.willOrder == order)
             #expect(ordered.didOrder == order + ",will_order")
         }
-        let fromFoundation = try JSONMapper.decode(Ordered.self, fromJSONObject: Self.foundation(value.description))
+        let fromFoundation = try JSONMapDecoder().decode(Ordered.self, fromJSONObject: Self.foundation(value.description))
         #expect(fromFoundation.a == 7)
         #expect(fromFoundation.willOrder.split(separator: ",").count == 60)
         #expect(fromFoundation.didOrder.split(separator: ",").count == 61)
@@ -343,7 +343,7 @@ struct MappingHooksTests {
             }
         }
         #expect(throws: JSONMapperError.invalidValue(path: "", reason: "negative id")) {
-            try JSONMapper.decode(Event.self, from: #"{"id": -1}"#)
+            try JSONMapDecoder().decode(Event.self, from: #"{"id": -1}"#)
         }
     }
 
@@ -357,7 +357,7 @@ struct MappingHooksTests {
         for (source, agenda) in try Self.decodeAllWays(Agenda.self, text, options: Self.skip) {
             #expect(agenda == expected, "\(source)")
         }
-        let collected = try JSONMapper.decodeReportingIssues(Agenda.self, from: Data(text.utf8), options: Self.collect)
+        let collected = try JSONMapDecoder(options: Self.collect).decodeReportingIssues(Agenda.self, from: Data(text.utf8))
         #expect(collected.value == expected)
         #expect(collected.issues == [
             .invalidValue(path: "events[1]", reason: "negative id"),
@@ -446,7 +446,7 @@ struct MappingHooksTests {
         for (source, error) in try Self.errorsAllWays(Forest.self, Self.forestText) {
             #expect(error == .invalidValue(path: "leaves[1]", reason: "Leaf.willMap rejected the object"), "\(source)")
         }
-        let collected = try JSONMapper.decodeReportingIssues(Forest.self, from: Data(Self.forestText.utf8), options: Self.collect)
+        let collected = try JSONMapDecoder(options: Self.collect).decodeReportingIssues(Forest.self, from: Data(Self.forestText.utf8))
         #expect(collected.issues == [.invalidValue(path: "leaves[1]", reason: "Leaf.willMap rejected the object")])
         #expect(collected.value.leaves.map(\.id) == [1, 100])
         // The base class's did-map check, reached through the subclass.
@@ -492,8 +492,8 @@ struct MappingHooksTests {
         #expect(ModelRegistry.shared.meta(for: Node.self).hooks.needsObject == true)
         #expect(ModelRegistry.shared.meta(for: Leaf.self).hooks.needsObject == true)
         let onlyDid = ModelRegistry.shared.meta(for: OnlyDidMap.self).hooks
-        #expect(onlyDid.needsObject && onlyDid.didMap != nil && onlyDid.willMap == nil && onlyDid.chooseReader == nil)
+        #expect(onlyDid.needsObject && onlyDid.didMap != nil && onlyDid.willMap == nil && onlyDid.chooseCodec == nil)
         let onlyWill = ModelRegistry.shared.meta(for: OnlyWillMap.self).hooks
-        #expect(onlyWill.needsObject && onlyWill.willMap != nil && onlyWill.didMap == nil && onlyWill.chooseReader == nil)
+        #expect(onlyWill.needsObject && onlyWill.willMap != nil && onlyWill.didMap == nil && onlyWill.chooseCodec == nil)
     }
 }

@@ -165,10 +165,10 @@ struct PolymorphismHooksTests {
 
     static func decodeAllWays<Value: JSONMappableValue>(_: Value.Type, _ text: String, options: DecodingOptions = DecodingOptions()) throws -> [(String, Value)] {
         [
-            ("bytes", try JSONMapper.decode(Value.self, from: text, options: options)),
+            ("bytes", try JSONMapDecoder(options: options).decode(Value.self, from: text)),
             ("chunks", try chunked(Value.self, text, options: options)),
-            ("JSONValue", try JSONMapper.decode(Value.self, from: JSONValue(parsing: text), options: options)),
-            ("[String: Any]", try JSONMapper.decode(Value.self, fromJSONObject: foundation(text), options: options)),
+            ("JSONValue", try JSONMapDecoder(options: options).decode(Value.self, from: JSONValue(parsing: text))),
+            ("[String: Any]", try JSONMapDecoder(options: options).decode(Value.self, fromJSONObject: foundation(text))),
         ]
     }
 
@@ -176,10 +176,10 @@ struct PolymorphismHooksTests {
         let value = try JSONValue(parsing: text)
         let object = try foundation(text)
         return [
-            ("bytes", failure { () throws(JSONMapperError) in try JSONMapper.decode(Value.self, from: text, options: options) }),
+            ("bytes", failure { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(Value.self, from: text) }),
             ("chunks", failure { () throws(JSONMapperError) in try chunked(Value.self, text, options: options) }),
-            ("JSONValue", failure { () throws(JSONMapperError) in try JSONMapper.decode(Value.self, from: value, options: options) }),
-            ("[String: Any]", failure { () throws(JSONMapperError) in try JSONMapper.decode(Value.self, fromJSONObject: object, options: options) }),
+            ("JSONValue", failure { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(Value.self, from: value) }),
+            ("[String: Any]", failure { () throws(JSONMapperError) in try JSONMapDecoder(options: options).decode(Value.self, fromJSONObject: object) }),
         ]
     }
 
@@ -266,7 +266,7 @@ struct PolymorphismHooksTests {
             #expect(Self.describe(scene.main) == "Shape 0 ", "\(source)")
             #expect(Self.describe(scene.maybe) == "nil", "\(source)")
         }
-        let collected = try JSONMapper.decodeReportingIssues(Scene.self, from: Data(text.utf8), options: DecodingOptions(invalidValuePolicy: .collect))
+        let collected = try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .collect)).decodeReportingIssues(Scene.self, from: Data(text.utf8))
         #expect(collected.value.shapes.map(Self.describe) == ["Circle 2  r=1.0 area=3.0"])
         #expect(collected.issues == [
             .invalidValue(path: "shapes[0]", reason: "Shape.mappedType chose Alien, which is not a Shape"),
@@ -310,7 +310,7 @@ struct PolymorphismHooksTests {
     }
 
     @Test func polymorphicModelsCaptureTheirObjects() {
-        #expect(ModelRegistry.shared.meta(for: Shape.self).hooks.chooseReader != nil)
+        #expect(ModelRegistry.shared.meta(for: Shape.self).hooks.chooseCodec != nil)
         #expect(ModelRegistry.shared.meta(for: Shape.self).hooks.needsObject)
         #expect(ModelRegistry.shared.meta(for: Scene.self).hooks.needsObject == false)
         #expect(ModelRegistry.shared.meta(for: Alien.self).hooks.needsObject == false)

@@ -4,7 +4,7 @@ import Testing
 
 /// The Schema layer: the `JSONMapping` DSL (keys, key paths, fallbacks, shared keys, required
 /// keys, transforms, key strategies, allow/ignore lists, classes and inheritance), decoded
-/// through `JSONMapper.decode`, and the compiled `ModelMeta`.
+/// through `JSONMapDecoder.decode`, and the compiled `ModelMeta`.
 @Suite("Schema layer")
 struct MappingUnitTests {
 
@@ -43,8 +43,8 @@ struct MappingUnitTests {
 
     @Test func renamedKeys() throws {
         let json = #"{"id":99,"screenName":"wrong","user_id":7,"screen_name":"ann","description":"hi"}"#
-        #expect(try JSONMapper.decode(Renamed.self, from: json) == Renamed(id: 7, screenName: "ann", bio: "hi"))
-        #expect(try JSONMapper.decode(Renamed.self, from: #"{"id":99}"#) == Renamed())
+        #expect(try JSONMapDecoder().decode(Renamed.self, from: json) == Renamed(id: 7, screenName: "ann", bio: "hi"))
+        #expect(try JSONMapDecoder().decode(Renamed.self, from: #"{"id":99}"#) == Renamed())
     }
 
     // MARK: - Key paths
@@ -73,15 +73,15 @@ struct MappingUnitTests {
          "entities":{"urls":[{"expanded":"https://e.example"},{"expanded":"https://f.example"}]},
          "matrix":[[1,2],[3,4]],"x":["no"],"x[0]":"br"}
         """#
-        let paths = try JSONMapper.decode(Paths.self, from: json)
+        let paths = try JSONMapDecoder().decode(Paths.self, from: json)
         #expect(paths == Paths(c: 3, second: "one", dotted: "dot", firstURL: "https://e.example", cell: 3, bracketed: "br"))
     }
 
     @Test func keyPathsThroughMissingOrWrongKindsKeepDefaults() throws {
         let json = #"{"a":5,"items":{"1":{"name":"x"}},"entities":{"urls":[]},"matrix":[[1]],"x":{"0":"no"}}"#
-        #expect(try JSONMapper.decode(Paths.self, from: json) == Paths())
+        #expect(try JSONMapDecoder().decode(Paths.self, from: json) == Paths())
         let short = #"{"items":[{"name":"only"}],"a":{"b":{}}}"#
-        #expect(try JSONMapper.decode(Paths.self, from: short) == Paths())
+        #expect(try JSONMapDecoder().decode(Paths.self, from: short) == Paths())
     }
 
     // MARK: - Fallback keys
@@ -105,7 +105,7 @@ struct MappingUnitTests {
         (#"{"avatar_url":"U","avatar_url":"V"}"#, "V"),  // a repeated key: the last one
     ])
     func fallbackKeys(_ json: String, _ expected: String) throws {
-        #expect(try JSONMapper.decode(Fallback.self, from: json).avatar == expected)
+        #expect(try JSONMapDecoder().decode(Fallback.self, from: json).avatar == expected)
     }
 
     struct PathFallback: JSONMappable, Equatable {
@@ -121,7 +121,7 @@ struct MappingUnitTests {
         (#"{"profile":"flat","avatar":"A"}"#, "A"),
     ])
     func fallbackFromKeyPathToPlainKey(_ json: String, _ expected: String) throws {
-        #expect(try JSONMapper.decode(PathFallback.self, from: json).avatar == expected)
+        #expect(try JSONMapDecoder().decode(PathFallback.self, from: json).avatar == expected)
     }
 
     struct ContainerFallback: JSONMappable, Equatable {
@@ -134,11 +134,11 @@ struct MappingUnitTests {
     }
 
     @Test func fallbackWithContainerValues() throws {
-        let a = try JSONMapper.decode(ContainerFallback.self, from: #"{"labels":["l"],"user":{"name":"u"},"tags":["t"],"owner":{"name":"o"}}"#)
+        let a = try JSONMapDecoder().decode(ContainerFallback.self, from: #"{"labels":["l"],"user":{"name":"u"},"tags":["t"],"owner":{"name":"o"}}"#)
         #expect(a == ContainerFallback(tags: ["t"], owner: Person(name: "o")))
-        let b = try JSONMapper.decode(ContainerFallback.self, from: #"{"tags":["t"],"owner":{"name":"o"},"labels":["l"],"user":{"name":"u"}}"#)
+        let b = try JSONMapDecoder().decode(ContainerFallback.self, from: #"{"tags":["t"],"owner":{"name":"o"},"labels":["l"],"user":{"name":"u"}}"#)
         #expect(b == ContainerFallback(tags: ["t"], owner: Person(name: "o")))
-        let c = try JSONMapper.decode(ContainerFallback.self, from: #"{"labels":["l"],"user":{"name":"u","age":3}}"#)
+        let c = try JSONMapDecoder().decode(ContainerFallback.self, from: #"{"labels":["l"],"user":{"name":"u","age":3}}"#)
         #expect(c == ContainerFallback(tags: ["l"], owner: Person(name: "u", age: 3)))
     }
 
@@ -167,7 +167,7 @@ struct MappingUnitTests {
 
     @Test func severalPropertiesOnOneKeyAreAllSet() throws {
         let json = #"{"id":42,"user":{"name":"ann","age":3,"extra":{"deep":[1,{"x":2}]}},"tags":["a","b","a"]}"#
-        let shared = try JSONMapper.decode(Shared.self, from: json)
+        let shared = try JSONMapDecoder().decode(Shared.self, from: json)
         #expect(shared == Shared(idInt: 42, idString: "42", idDouble: 42, user: Person(name: "ann", age: 3),
                                  userCopy: Person(name: "ann", age: 3), userName: "ann",
                                  tags: ["a", "b", "a"], tagSet: ["a", "b"]))
@@ -175,10 +175,10 @@ struct MappingUnitTests {
 
     @Test func errorInsideASharedContainerValueHasItsPath() throws {
         let json = #"{"id":1,"user":{"name":"ann","age":"old"}}"#
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Shared.self, from: json) })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Shared.self, from: json) })
         #expect(error == .typeMismatch(path: "user.age", expected: "Int", found: "string \"old\""))
         // With .skip each of the three properties still gets the rest of the object.
-        let skipped = try JSONMapper.decode(Shared.self, from: json, options: DecodingOptions(invalidValuePolicy: .skip))
+        let skipped = try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .skip)).decode(Shared.self, from: json)
         #expect(skipped.user == Person(name: "ann", age: 0))
         #expect(skipped.userCopy == Person(name: "ann", age: 0))
         #expect(skipped.userName == "ann")
@@ -204,12 +204,12 @@ struct MappingUnitTests {
     }
 
     @Test func arrayValueSharedByPropertiesAndIndexPaths() throws {
-        let value = try JSONMapper.decode(TagsAndFirst.self, from: #"{"tags":["a","b","c"]}"#)
+        let value = try JSONMapDecoder().decode(TagsAndFirst.self, from: #"{"tags":["a","b","c"]}"#)
         #expect(value == TagsAndFirst(tags: ["a", "b", "c"], first: "a", second: "b", count: 3))
     }
 
     @Test func escapedKeysInJSONMatchMappedKeys() throws {
-        #expect(try JSONMapper.decode(Renamed.self, from: #"{"user\u005fid":7,"\u0073creen_name":"ann"}"#) == Renamed(id: 7, screenName: "ann"))
+        #expect(try JSONMapDecoder().decode(Renamed.self, from: #"{"user\u005fid":7,"\u0073creen_name":"ann"}"#) == Renamed(id: 7, screenName: "ann"))
     }
 
     struct Address: JSONMappable, Equatable {
@@ -241,9 +241,9 @@ struct MappingUnitTests {
 
     @Test func wholeObjectAndKeyPathIntoItShareAPrefix() throws {
         let json = #"{"address":{"zip":"75001","city":"Paris"},"other":1}"#
-        #expect(try JSONMapper.decode(AddressFirst.self, from: json)
+        #expect(try JSONMapDecoder().decode(AddressFirst.self, from: json)
                 == AddressFirst(address: Address(city: "Paris", zip: "75001"), city: "Paris"))
-        #expect(try JSONMapper.decode(CityFirst.self, from: json)
+        #expect(try JSONMapDecoder().decode(CityFirst.self, from: json)
                 == CityFirst(city: "Paris", address: Address(city: "Paris", zip: "75001")))
     }
 
@@ -285,44 +285,43 @@ struct MappingUnitTests {
     }
 
     @Test func requiredKeyMissing() throws {
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Req.self, from: #"{"name":"x"}"#) })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Req.self, from: #"{"name":"x"}"#) })
                 == .keyNotFound(path: "id"))
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Req.self, from: #"{"id":null,"name":"x"}"#) })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Req.self, from: #"{"id":null,"name":"x"}"#) })
                 == .keyNotFound(path: "id"))
-        #expect(try JSONMapper.decode(Req.self, from: #"{"id":1}"#) == Req(id: 1))
-        #expect(try JSONMapper.decode(Req.self, from: #"{"name":"n","id":0}"#) == Req(id: 0, name: "n"))
+        #expect(try JSONMapDecoder().decode(Req.self, from: #"{"id":1}"#) == Req(id: 1))
+        #expect(try JSONMapDecoder().decode(Req.self, from: #"{"name":"n","id":0}"#) == Req(id: 0, name: "n"))
     }
 
     @Test func requiredKeyMissingInNestedModelsNamesThePath() {
         let json = #"{"id":1,"friends":[{"id":2},{"name":"x"}]}"#
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(RUser.self, from: json) })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(RUser.self, from: json) })
                 == .keyNotFound(path: "friends[1].id"))
         let deeper = #"{"id":1,"friends":[{"id":2,"friends":[{"id":3},{"id":4},{"name":"y","friends":[]}]}]}"#
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(RUser.self, from: deeper) })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(RUser.self, from: deeper) })
                 == .keyNotFound(path: "friends[0].friends[2].id"))
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([RUser].self, from: #"[{"id":1},{}]"#) })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([RUser].self, from: #"[{"id":1},{}]"#) })
                 == .keyNotFound(path: "[1].id"))
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode([String: RUser].self, from: #"{"a":{"id":1},"b":{}}"#) })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([String: RUser].self, from: #"{"a":{"id":1},"b":{}}"#) })
                 == .keyNotFound(path: "b.id"))
         #expect(JSONMapperError.keyNotFound(path: "friends[1].id").description == "required key missing at 'friends[1].id'")
     }
 
     @Test func requiredKeyPathAndFallbackAndOptional() throws {
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(ReqPath.self, from: #"{"address":{"zip":"1"}}"#) })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(ReqPath.self, from: #"{"address":{"zip":"1"}}"#) })
                 == .keyNotFound(path: "address.city"))
-        #expect(try JSONMapper.decode(ReqPath.self, from: #"{"address":{"city":"Oslo"}}"#) == ReqPath(city: "Oslo"))
-        #expect(try JSONMapper.decode(ReqFallback.self, from: #"{"ID":5}"#) == ReqFallback(id: 5))
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(ReqFallback.self, from: #"{"Id":5}"#) })
+        #expect(try JSONMapDecoder().decode(ReqPath.self, from: #"{"address":{"city":"Oslo"}}"#) == ReqPath(city: "Oslo"))
+        #expect(try JSONMapDecoder().decode(ReqFallback.self, from: #"{"ID":5}"#) == ReqFallback(id: 5))
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(ReqFallback.self, from: #"{"Id":5}"#) })
                 == .keyNotFound(path: "id"))
         // null for an Optional is a value (nil), so the key is present.
-        #expect(try JSONMapper.decode(ReqOptional.self, from: #"{"nick":null}"#) == ReqOptional(nick: nil))
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(ReqOptional.self, from: "{}") })
+        #expect(try JSONMapDecoder().decode(ReqOptional.self, from: #"{"nick":null}"#) == ReqOptional(nick: nil))
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(ReqOptional.self, from: "{}") })
                 == .keyNotFound(path: "nick"))
     }
 
     @Test func requiredKeyMissingIsCollectedUnderCollectPolicy() throws {
-        let (value, issues) = try JSONMapper.decodeReportingIssues(RUser.self, from: Array(#"{"id":1,"friends":[{"name":"x"}]}"#.utf8),
-                                                                   options: DecodingOptions(invalidValuePolicy: .collect))
+        let (value, issues) = try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .collect)).decodeReportingIssues(RUser.self, from: Array(#"{"id":1,"friends":[{"name":"x"}]}"#.utf8))
         #expect(value == RUser(id: 1, friends: [RUser(name: "x")]))
         #expect(issues == [.keyNotFound(path: "friends[0].id")])
     }
@@ -387,14 +386,14 @@ struct MappingUnitTests {
 
     @Test func transformers() throws {
         let json = #"{"price":1999,"tags":"a,b,c","scores":[1,2,3,4],"owner":{"name":"ann"},"count":3,"money":{"cents":250}}"#
-        #expect(try JSONMapper.decode(Priced.self, from: json)
+        #expect(try JSONMapDecoder().decode(Priced.self, from: json)
                 == Priced(price: Money(cents: 1999), tags: ["a", "b", "c"], total: 10, owner: "ANN", count: 3, nested: Money(cents: 250)))
         // The JSON representation goes through the usual lenient coercion first.
-        #expect(try JSONMapper.decode(Priced.self, from: #"{"price":"42","cents":7}"#) == Priced(price: Money(cents: 42), nested: Money(cents: 7)))
+        #expect(try JSONMapDecoder().decode(Priced.self, from: #"{"price":"42","cents":7}"#) == Priced(price: Money(cents: 42), nested: Money(cents: 7)))
     }
 
     @Test func throwingTransformerIsInvalidValueAtItsPath() throws {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Priced.self, from: #"{"count":-1}"#) })
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Priced.self, from: #"{"count":-1}"#) })
         guard case .invalidValue(let path, let reason)? = error else {
             Issue.record("expected invalidValue, got \(String(describing: error))")
             return
@@ -402,11 +401,11 @@ struct MappingUnitTests {
         #expect(path == "count")
         #expect(reason.contains("-1 is negative"))
         let nested = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapper.decode(PricedList.self, from: #"{"items":[{"count":1},{"count":2},{"count":-3,"price":1}]}"#)
+            try JSONMapDecoder().decode(PricedList.self, from: #"{"items":[{"count":1},{"count":2},{"count":-3,"price":1}]}"#)
         })
         #expect(nested?.path == "items[2].count")
         // Skip keeps the default.
-        #expect(try JSONMapper.decode(Priced.self, from: #"{"count":-1,"price":5}"#, options: DecodingOptions(invalidValuePolicy: .skip))
+        #expect(try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .skip)).decode(Priced.self, from: #"{"count":-1,"price":5}"#)
                 == Priced(price: Money(cents: 5), count: 5))
     }
 
@@ -445,11 +444,11 @@ struct MappingUnitTests {
 
     @Test func keyStrategies() throws {
         let snake = #"{"screenName":"wrong","screen_name":"ann","userID":1,"user_id":5,"profile":{"imageURL":"w","image_url":"u"},"tag_list":[{"tag_name":"t"}]}"#
-        #expect(try JSONMapper.decode(Snake.self, from: snake) == Snake(screenName: "ann", userID: 5, imageURL: "u", firstTag: "t"))
+        #expect(try JSONMapDecoder().decode(Snake.self, from: snake) == Snake(screenName: "ann", userID: 5, imageURL: "u", firstTag: "t"))
         let camel = #"{"screen_name":"wrong","screenName":"ann","userId":5}"#
-        #expect(try JSONMapper.decode(Camel.self, from: camel) == Camel(screenName: "ann", userId: 5))
+        #expect(try JSONMapDecoder().decode(Camel.self, from: camel) == Camel(screenName: "ann", userId: 5))
         let lower = #"{"ScreenName":"wrong","screenname":"ann","ID":1,"id":5}"#
-        #expect(try JSONMapper.decode(Lower.self, from: lower) == Lower(screenName: "ann", id: 5))
+        #expect(try JSONMapDecoder().decode(Lower.self, from: lower) == Lower(screenName: "ann", id: 5))
     }
 
     @Test(arguments: [
@@ -501,9 +500,9 @@ struct MappingUnitTests {
 
     @Test func allowAndIgnoreLists() throws {
         let json = #"{"a":1,"b":2,"c":3}"#
-        #expect(try JSONMapper.decode(Allowed.self, from: json) == Allowed(a: 1, b: 0, c: 3))
-        #expect(try JSONMapper.decode(Ignored.self, from: json) == Ignored(a: 1, b: 0, c: 3))
-        #expect(try JSONMapper.decode(AllowedAndIgnored.self, from: json) == AllowedAndIgnored(a: 1, b: 0, c: 0))
+        #expect(try JSONMapDecoder().decode(Allowed.self, from: json) == Allowed(a: 1, b: 0, c: 3))
+        #expect(try JSONMapDecoder().decode(Ignored.self, from: json) == Ignored(a: 1, b: 0, c: 3))
+        #expect(try JSONMapDecoder().decode(AllowedAndIgnored.self, from: json) == AllowedAndIgnored(a: 1, b: 0, c: 0))
         #expect(ModelRegistry.shared.meta(for: Allowed.self).properties.count == 2)
         #expect(ModelRegistry.shared.meta(for: AllowedAndIgnored.self).mappedKeyCount == 1)
     }
@@ -528,7 +527,7 @@ struct MappingUnitTests {
 
     @Test func classModels() throws {
         let json = #"{"id":1,"profile":{"name":"root"},"tags":["x"],"owner":{"name":"o","age":9},"friends":[{"id":2,"profile":{"name":"f"}},{"id":3}]}"#
-        let account = try JSONMapper.decode(Account.self, from: json)
+        let account = try JSONMapDecoder().decode(Account.self, from: json)
         #expect(account.id == 1)
         #expect(account.name == "root")
         #expect(account.tags == ["x"])
@@ -536,7 +535,7 @@ struct MappingUnitTests {
         #expect(account.friends.map(\.id) == [2, 3])
         #expect(account.friends.map(\.name) == ["f", ""])
         #expect(account.friends[0] !== account.friends[1])
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapper.decode(Account.self, from: #"{"friends":[{"id":2},{}],"id":1}"#) })
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Account.self, from: #"{"friends":[{"id":2},{}],"id":1}"#) })
                 == .keyNotFound(path: "friends[1].id"))
     }
 
@@ -568,15 +567,15 @@ struct MappingUnitTests {
 
     @Test func subclassMappingExtendsTheSuperclassMapping() throws {
         let json = #"{"id":1,"name":"r","r":2.5,"inner":1.5}"#
-        let ring = try JSONMapper.decode(Ring.self, from: json)
+        let ring = try JSONMapDecoder().decode(Ring.self, from: json)
         #expect(ring.id == 1 && ring.name == "r" && ring.radius == 2.5 && ring.inner == 1.5)
-        let circle = try JSONMapper.decode(Circle.self, from: json)
+        let circle = try JSONMapDecoder().decode(Circle.self, from: json)
         #expect(type(of: circle) == Circle.self)
         #expect(circle.id == 1 && circle.name == "r" && circle.radius == 2.5)
-        let shape = try JSONMapper.decode(Shape.self, from: json)
+        let shape = try JSONMapDecoder().decode(Shape.self, from: json)
         #expect(type(of: shape) == Shape.self)
         #expect(shape.id == 1 && shape.name == "r")
-        let circles = try JSONMapper.decode([Circle].self, from: #"[{"id":1,"r":1},{"id":2,"r":2}]"#)
+        let circles = try JSONMapDecoder().decode([Circle].self, from: #"[{"id":1,"r":1},{"id":2,"r":2}]"#)
         #expect(circles.map(\.radius) == [1, 2])
         #expect(ModelRegistry.shared.meta(for: Shape.self).properties.count == 2)
         #expect(ModelRegistry.shared.meta(for: Circle.self).properties.count == 3)
@@ -605,9 +604,9 @@ struct MappingUnitTests {
     }
 
     @Test func allowListsAccumulateThroughInheritance() throws {
-        let dog = try JSONMapper.decode(Dog.self, from: #"{"a":1,"b":2,"c":3,"d":4}"#)
+        let dog = try JSONMapDecoder().decode(Dog.self, from: #"{"a":1,"b":2,"c":3,"d":4}"#)
         #expect([dog.a, dog.b, dog.c, dog.d] as [Int] == [1, 0, 3, 0])
-        let animal = try JSONMapper.decode(Animal.self, from: #"{"a":1,"b":2,"c":3,"d":4}"#)
+        let animal = try JSONMapDecoder().decode(Animal.self, from: #"{"a":1,"b":2,"c":3,"d":4}"#)
         #expect([animal.a, animal.b] as [Int] == [1, 0])
     }
 
@@ -661,14 +660,14 @@ struct MappingUnitTests {
         expected.teams = [[Person(name: "a")], [Person(name: "b"), Person(name: "c")]]
         expected.lookup = ["odd": [1, 3], "even": []]
         expected.children = ["k": Graph(id: 5, children: ["kk": Graph(id: 6)])]
-        #expect(try JSONMapper.decode(Graph.self, from: json) == expected)
+        #expect(try JSONMapDecoder().decode(Graph.self, from: json) == expected)
     }
 
     @Test func optionalNestedModel() throws {
-        #expect(try JSONMapper.decode(Graph.self, from: #"{"id":1}"#).profile == nil)
-        #expect(try JSONMapper.decode(Graph.self, from: #"{"profile":null}"#).profile == nil)
-        #expect(try JSONMapper.decode(Graph.self, from: #"{"profile":{}}"#).profile == Person())
-        #expect(try JSONMapper.decode(Graph.self, from: #"{"profile":{"age":2}}"#).profile == Person(name: "", age: 2))
+        #expect(try JSONMapDecoder().decode(Graph.self, from: #"{"id":1}"#).profile == nil)
+        #expect(try JSONMapDecoder().decode(Graph.self, from: #"{"profile":null}"#).profile == nil)
+        #expect(try JSONMapDecoder().decode(Graph.self, from: #"{"profile":{}}"#).profile == Person())
+        #expect(try JSONMapDecoder().decode(Graph.self, from: #"{"profile":{"age":2}}"#).profile == Person(name: "", age: 2))
     }
 
     // MARK: - Compiled meta
@@ -797,10 +796,10 @@ struct MappingUnitTests {
     static let concLeavesJSON = #"[{"v":10},{"s":"z","S":"y"}]"#
 
     static func decodeConcurrencyTypes() throws(JSONMapperError) -> ConcResult {
-        let node = try JSONMapper.decode(ConcNode.self, from: concNodeJSON)
-        let snake = try JSONMapper.decode(ConcSnake.self, from: concSnakeJSON)
-        let object = try JSONMapper.decode(ConcClass.self, from: concClassJSON)
-        let leaves = try JSONMapper.decode([ConcLeaf].self, from: concLeavesJSON)
+        let node = try JSONMapDecoder().decode(ConcNode.self, from: concNodeJSON)
+        let snake = try JSONMapDecoder().decode(ConcSnake.self, from: concSnakeJSON)
+        let object = try JSONMapDecoder().decode(ConcClass.self, from: concClassJSON)
+        let leaves = try JSONMapDecoder().decode([ConcLeaf].self, from: concLeavesJSON)
         return ConcResult(node: node, snake: snake, classID: object.id, classLeaf: object.leaf, leaves: leaves)
     }
 

@@ -62,7 +62,7 @@ struct PolymorphicFamilyTests {
     """#
 
     @Test func decodesEachObjectAsItsChosenType() throws {
-        let zoo = try JSONMapper.decode(Zoo.self, from: Self.json)
+        let zoo = try JSONMapDecoder().decode(Zoo.self, from: Self.json)
         #expect(zoo.animals.map(\.name) == ["Rex", "Tom", "Fido"])
         #expect(zoo.animals.map(\.sound) == ["woof", "meow", "woof"])
         #expect((zoo.animals[1] as? Cat)?.lives == 3)
@@ -72,25 +72,25 @@ struct PolymorphicFamilyTests {
     }
 
     @Test func treeDecodingGivesTheSameResult() throws {
-        let zoo = try JSONMapper.decode(Zoo.self, from: JSONValue(parsing: Self.json))
+        let zoo = try JSONMapDecoder().decode(Zoo.self, from: JSONValue(parsing: Self.json))
         #expect(zoo.animals.map(\.name) == ["Rex", "Tom", "Fido"])
         #expect(zoo.animals.map(\.sound) == ["woof", "meow", "woof"])
         let object = try JSONSerialization.jsonObject(with: Data(Self.json.utf8))
-        let fromFoundation = try JSONMapper.decode(Zoo.self, fromJSONObject: object)
+        let fromFoundation = try JSONMapDecoder().decode(Zoo.self, fromJSONObject: object)
         #expect((fromFoundation.star as? Dog)?.name == "Lassie")
     }
 
     @Test func errorsInsideAMemberCarryTheFullPath() {
         let json = #"{"animals": [{"name": "Rex", "kind": "dog"}, {"kind": "dog"}]}"#
         #expect(throws: JSONMapperError.keyNotFound(path: "animals[1].name")) {
-            try JSONMapper.decode(Zoo.self, from: json)
+            try JSONMapDecoder().decode(Zoo.self, from: json)
         }
     }
 
     @Test func choosingATypeOutsideTheFamilyIsAnInvalidValue() throws {
         let json = #"{"animals": [{"kind": "rock"}, {"name": "Tom"}]}"#
         do throws(JSONMapperError) {
-            _ = try JSONMapper.decode(Zoo.self, from: json)
+            _ = try JSONMapDecoder().decode(Zoo.self, from: json)
             Issue.record("expected an error")
         } catch {
             guard case .invalidValue(let path, _) = error else {
@@ -99,15 +99,14 @@ struct PolymorphicFamilyTests {
             }
             #expect(path == "animals[0]")
         }
-        let collected = try JSONMapper.decodeReportingIssues(Zoo.self, from: Array(json.utf8),
-                                                             options: DecodingOptions(invalidValuePolicy: .collect))
+        let collected = try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .collect)).decodeReportingIssues(Zoo.self, from: Array(json.utf8))
         #expect(collected.value.animals.map(\.name) == ["Tom"])
         #expect(collected.issues.map(\.path) == ["animals[0]"])
     }
 
     @Test func aScalarWhereAMemberBelongsIsATypeMismatch() {
         #expect(throws: JSONMapperError.typeMismatch(path: "star", expected: "an object (Animals)", found: "number 5")) {
-            try JSONMapper.decode(Zoo.self, from: #"{"star": 5}"#)
+            try JSONMapDecoder().decode(Zoo.self, from: #"{"star": 5}"#)
         }
     }
 }

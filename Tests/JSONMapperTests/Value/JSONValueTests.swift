@@ -113,7 +113,7 @@ struct JSONValueTests {
             try JSONValue(parsing: #"{"a": {"b": [{"c": 1}]}}"#, options: shallow)
         }
         #expect(throws: JSONMapperError.depthLimitExceeded(path: "")) {
-            try JSONValue(parsing: Data(Self.nested(4).utf8), maxDepth: 3)
+            try JSONValue(parsing: Data(Self.nested(4).utf8), options: DecodingOptions(maxDepth: 3))
         }
         // The default limit is 512.
         let deepest = try JSONValue(parsing: Self.nested(512))

@@ -1,0 +1,133 @@
+import Foundation
+
+/// `Decimal`, exact from the number's text.
+final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
+        switch event {
+        case .number(let text):
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromNumber(text.buffer) }
+        case .string(let text) where !session.isStrict:
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromString(text.buffer) }
+        case .double(let value):
+            // The shortest text of the double, so 0.1 becomes Decimal 0.1, not 0.1000000000000000055.
+            return Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX"))
+        default:
+            return try reject(event, expected, session)
+        }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Decimal>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Decimal>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+
+    override func write(_ value: Decimal, to writer: inout JSONWriter) throws(JSONMapperError) {
+        guard writer.writeDecimal(value) else { throw .invalidValue(path: "", reason: "\(value) cannot be written as JSON") }
+    }
+}
+
+/// `Date`: numbers as Unix time (seconds or milliseconds, per the options), strings in the
+/// formats ``DateCoercion`` lists. JSON has no date type, so both are accepted when strict.
+final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Date? {
+        switch event {
+        case .number(let text):
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in
+                try DateCoercion.fromNumber(text.buffer, unit: session.options.dateUnit)
+            }
+        case .string(let text):
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DateCoercion.fromString(text.buffer) }
+        case .double(let value):
+            return Date(timeIntervalSince1970: session.options.dateUnit == .secondsSince1970 ? value : value / 1000)
+        default:
+            return try reject(event, expected, session)
+        }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Date>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Date>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+
+    override func write(_ value: Date, to writer: inout JSONWriter) throws(JSONMapperError) {
+        switch writer.options.dateStrategy {
+        case .iso8601(let fraction): writer.writeString(DateWriting.iso8601(value, fraction: fraction))
+        case .secondsSince1970: _ = writer.writeDouble(value.timeIntervalSince1970)
+        case .millisecondsSince1970: _ = writer.writeDouble((value.timeIntervalSince1970 * 1000).rounded())
+        case .custom(let format): writer.writeString(format(value))
+        }
+    }
+}
+
+/// `URL`: a trimmed string; an empty one leaves the property as it is.
+final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
+    override var blankStringIsNil: Bool { true }
+
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> URL? {
+        guard case .string(let text) = event else { return try reject(event, expected, session) }
+        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.url(from: text.buffer) }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<URL>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<URL>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+
+    override func write(_ value: URL, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeString(value.absoluteString)
+    }
+}
+
+/// `UUID` from its string form.
+final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> UUID? {
+        guard case .string(let text) = event else { return try reject(event, expected, session) }
+        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.uuid(from: text.buffer) }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UUID>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<UUID>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+
+    override func write(_ value: UUID, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeString(value.uuidString)
+    }
+}
+
+/// `Data` from base64.
+final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
+    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Data? {
+        guard case .string(let text) = event else { return try reject(event, expected, session) }
+        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.data(fromBase64: text.buffer) }
+    }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Data>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        store(try value(event, session), at: destination)
+    }
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<Data>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        replace(try value(event, session), at: destination)
+    }
+
+    override func write(_ value: Data, to writer: inout JSONWriter) throws(JSONMapperError) {
+        writer.writeString(value.base64EncodedString())
+    }
+}

@@ -1,0 +1,60 @@
+/// A property mapped through a ``JSONValueTransformer``: decodes the transformer's JSON
+/// representation, then converts it.
+final class TransformCodec<Transformer: JSONValueTransformer>: ValueCodec<Transformer.Value>, @unchecked Sendable {
+    private typealias JSONRepresentation = Transformer.JSONRepresentation
+    private let transformer: Transformer
+    private let inner: ValueCodec<JSONRepresentation>
+
+    init(transformer: Transformer, inner: ValueCodec<Transformer.JSONRepresentation>) {
+        self.transformer = transformer
+        self.inner = inner
+    }
+
+    override var expected: String { inner.expected }
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Transformer.Value>,
+                             _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        try transform(into: destination, session) { (json) throws(JSONMapperError) in try inner.initialize(event, at: json, session) }
+    }
+
+    override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
+        try inner.begin(isObject: isObject, session)
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Transformer.Value>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        try transform(into: destination, session) { (json) throws(JSONMapperError) in
+            try inner.take(storage, initializing: json, session)
+        }
+    }
+
+    override func write(_ value: Transformer.Value, to writer: inout JSONWriter) throws(JSONMapperError) {
+        let json: JSONRepresentation
+        do {
+            json = try transformer.json(from: value)
+        } catch let error as JSONMapperError {
+            throw error
+        } catch {
+            throw .invalidValue(path: "", reason: "\(Transformer.self): \(error)")
+        }
+        try inner.write(json, to: &writer)
+    }
+
+    /// Decodes the JSON representation with `decode`, then initializes `destination` with the
+    /// transformed value. A transformer's error is reported at the current path.
+    private func transform(into destination: UnsafeMutablePointer<Transformer.Value>, _ session: DecodingSession,
+                           _ decode: (UnsafeMutablePointer<JSONRepresentation>) throws(JSONMapperError) -> Bool) throws(JSONMapperError) -> Bool {
+        let mark = session.arenaMark
+        defer { session.resetArena(to: mark) }
+        let json = session.allocate(JSONRepresentation.self)
+        guard try decode(json) else { return false }
+        let representation = json.move()
+        do {
+            destination.initialize(to: try transformer.value(from: representation))
+            return true
+        } catch {
+            try session.reportHookError(error, from: "\(Transformer.self)")
+            return false
+        }
+    }
+}

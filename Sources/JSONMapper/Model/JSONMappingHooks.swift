@@ -1,0 +1,125 @@
+/// A model that sees, and may replace or reject, each raw object before it is mapped
+/// (YYModel's `modelCustomWillTransformFromDictionary:`).
+///
+/// ```swift
+/// extension Event: JSONWillMapHook {
+///     static func willMap(_ object: JSONValue) throws -> JSONValue? {
+///         object["deleted"] == true ? nil : object      // drop deleted records
+///     }
+/// }
+/// ```
+/// A rejected object is reported as ``JSONMapperError/invalidValue(path:reason:)`` through
+/// the invalid-value policy: it fails the decode, or is left out (skip) and listed (collect).
+/// Models with a hook are captured whole while streaming; models without one never are.
+public protocol JSONWillMapHook: JSONMappable {
+    /// The object to map (the same one, or a replacement), or `nil` to reject it.
+    static func willMap(_ object: JSONValue) throws -> JSONValue?
+}
+
+/// A model that runs code after mapping, with the raw object at hand: to derive state, or to
+/// validate and reject the model by throwing (YYModel's `modelCustomTransformFromDictionary:`,
+/// MJExtension's did-finish, JSONModel's `validate:`).
+///
+/// An error thrown here becomes ``JSONMapperError/invalidValue(path:reason:)`` at the
+/// model's path, reported through the invalid-value policy.
+public protocol JSONDidMapHook: JSONMappable {
+    /// Called once every key of `object` has been mapped and required keys checked.
+    mutating func didMap(from object: JSONValue) throws
+}
+
+/// A model whose objects choose their concrete type: a class hierarchy decoded through its
+/// base class, for example from a `"type"` discriminator, wherever it appears in the object
+/// (YYModel's `modelCustomClassForDictionary:`, Mantle's `classForParsingJSONDictionary:`).
+///
+/// ```swift
+/// class Shape: JSONMappable, JSONPolymorphic {
+///     class func mappedType(for object: JSONValue) -> any JSONMappable.Type {
+///         switch object["type"]?.string {
+///         case "circle": Circle.self
+///         case "polygon": Polygon.self
+///         default: Shape.self
+///         }
+///     }
+///     …
+/// }
+/// let shapes = try JSONMapDecoder().decode([Shape].self, from: data)   // Circles and Polygons
+/// ```
+/// Works wherever the base type is decoded: top level, properties, arrays, dictionaries.
+/// A returned type that is not the base or one of its subclasses is reported as
+/// ``JSONMapperError/invalidValue(path:reason:)``.
+public protocol JSONPolymorphic: JSONMappable {
+    /// The type to decode `object` as: `Self` or a subclass.
+    static func mappedType(for object: JSONValue) -> any JSONMappable.Type
+}
+
+/// A model that adjusts, or refuses, the JSON object written for it (YYModel's
+/// `modelCustomTransformToDictionary:`).
+///
+/// ```swift
+/// extension Event: JSONWillEncodeHook {
+///     func willEncode(_ object: JSONValue) throws -> JSONValue? {
+///         guard var members = object.object else { return object }
+///         members["version"] = 2
+///         return .object(members)
+///     }
+/// }
+/// ```
+/// Returning `nil` (or throwing) fails the encode with ``JSONMapperError/invalidValue(path:reason:)``.
+public protocol JSONWillEncodeHook: JSONMappable {
+    /// The object to write for this model (the same one, or a replacement), or `nil` to refuse.
+    func willEncode(_ object: JSONValue) throws -> JSONValue?
+}
+
+/// The hooks a model type declares, type-erased when its meta is compiled.
+struct ModelHooks {
+    var willMap: ((JSONValue) throws -> JSONValue?)?
+    /// The will-encode hook, applied to a model at the given storage.
+    var willEncode: ((UnsafeMutableRawPointer, JSONValue) throws -> JSONValue?)?
+    var didMap: ((UnsafeMutableRawPointer, JSONValue) throws -> Void)?
+    /// The codec for the concrete type an object chooses (the erased `ModelCodec`), or
+    /// the name of a type that is not the decoded type or a subclass of it.
+    var chooseCodec: ((JSONValue) -> Result<_JSONFrameHandler, TypeChoiceError>)?
+
+    struct TypeChoiceError: Error {
+        let chosen: String
+    }
+
+    /// Whether decoding needs each object whole before mapping it.
+    var needsObject: Bool { willMap != nil || didMap != nil || chooseCodec != nil }
+
+    init<Model: JSONMappable>(for type: Model.Type) {
+        if let hooked = type as? any JSONWillMapHook.Type {
+            willMap = { object in try hooked.willMap(object) }
+        }
+        if let hooked = type as? any JSONDidMapHook.Type {
+            didMap = Self.didMapHook(hooked)
+        }
+        if let polymorphic = type as? any JSONPolymorphic.Type {
+            chooseCodec = Self.typeChoice(polymorphic, as: Model.self)
+        }
+        if let hooked = type as? any JSONWillEncodeHook.Type {
+            willEncode = Self.willEncodeHook(hooked)
+        }
+    }
+
+    private static func willEncodeHook<Hooked: JSONWillEncodeHook>(_: Hooked.Type) -> (UnsafeMutableRawPointer, JSONValue) throws -> JSONValue? {
+        // As for did-map: the storage holds this type, or a subclass's instance.
+        { storage, object in try storage.assumingMemoryBound(to: Hooked.self).pointee.willEncode(object) }
+    }
+
+    private static func didMapHook<Hooked: JSONDidMapHook>(_: Hooked.Type) -> (UnsafeMutableRawPointer, JSONValue) throws -> Void {
+        // The frame's storage holds the model (for classes, a reference to an instance of this
+        // type or a subclass, which has the same representation).
+        { storage, object in try storage.assumingMemoryBound(to: Hooked.self).pointee.didMap(from: object) }
+    }
+
+    private static func typeChoice<Base: JSONPolymorphic, Model: JSONMappable>(
+        _ base: Base.Type, as _: Model.Type
+    ) -> (JSONValue) -> Result<_JSONFrameHandler, TypeChoiceError> {
+        { object in
+            let chosen = base.mappedType(for: object)
+            guard let concrete = chosen as? Model.Type else { return .failure(TypeChoiceError(chosen: "\(chosen)")) }
+            return .success(ModelRegistry.shared.codec(for: concrete, choosingType: false))
+        }
+    }
+}
