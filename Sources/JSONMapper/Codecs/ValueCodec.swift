@@ -79,12 +79,11 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
 
     /// Replaces the initialized value at `destination` with the value for a scalar.
     func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let value = session.allocate(V.self)
-        guard try initialize(event, at: value, session) else { return false }
-        destination.pointee = value.move()
-        return true
+        try session.withScratch(for: V.self) { (value) throws(JSONMapperError) in
+            guard try initialize(event, at: value, session) else { return false }
+            destination.pointee = value.move()
+            return true
+        }
     }
 
     /// Starts decoding a container value: pushes a frame, or (when `V` cannot come from this
@@ -100,12 +99,11 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
 
     /// Moves the value built in a finished frame's storage over the value at `destination`.
     func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let value = session.allocate(V.self)
-        guard try take(storage, initializing: value, session) else { return false }
-        destination.pointee = value.move()
-        return true
+        try session.withScratch(for: V.self) { (value) throws(JSONMapperError) in
+            guard try take(storage, initializing: value, session) else { return false }
+            destination.pointee = value.move()
+            return true
+        }
     }
 }
 

@@ -58,14 +58,15 @@ final class DecodingSession: JSONEventSink {
 
     // MARK: Scratch memory
 
-    /// The arena position to return to with ``resetArena(to:)``.
-    var arenaMark: Arena.Mark { state.pointee.arena.mark }
-
-    /// Gives back everything allocated since `mark`.
-    func resetArena(to mark: Arena.Mark) { state.pointee.arena.reset(to: mark) }
-
-    /// Uninitialized memory for one `V`, valid until the arena is reset below it.
-    func allocate<V>(_ type: V.Type) -> UnsafeMutablePointer<V> { state.pointee.arena.allocate(type) }
+    /// Calls `body` with uninitialized arena memory for one `V`, given back when `body` returns:
+    /// room for a value on its way to its destination (decoded first, then moved where it
+    /// goes, or dropped), with no allocation once the arena has grown.
+    @inline(__always)
+    func withScratch<V, R>(for type: V.Type, _ body: (UnsafeMutablePointer<V>) throws(JSONMapperError) -> R) throws(JSONMapperError) -> R {
+        let mark = state.pointee.arena.mark
+        defer { state.pointee.arena.reset(to: mark) }
+        return try body(state.pointee.arena.allocate(V.self))
+    }
 
     /// A spare element buffer, if the pool has one.
     func borrowElementBlock() -> (base: UnsafeMutableRawPointer, bytes: Int)? {
