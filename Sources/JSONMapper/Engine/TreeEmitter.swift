@@ -29,21 +29,8 @@ extension DecodingSession {
             if !isSkipping { for element in elements { try emit(element) } }
             try check(endArray())
         case .object(let object):
-            switch memberWalk(count: object.count, framesBefore: framesBefore) {
-            case .none:
-                break
-            case .all:
-                for (key, member) in object {
-                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                    try emit(member)
-                }
-            case .mappedKeys(let keys):
-                for key in keys {
-                    guard let member = object[key] else { continue }
-                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                    try emit(member)
-                }
-            }
+            try emitMembers(object, count: object.count, framesBefore: framesBefore,
+                            lookup: { object[$0] }, emit: { (member) throws(JSONMapperError) in try emit(member) })
             try check(endObject())
         default:
             preconditionFailure("emitContainer takes arrays and objects")
@@ -94,22 +81,33 @@ extension DecodingSession {
     private func emit(dictionary: [String: Any]) throws(JSONMapperError) {
         let framesBefore = frameCount
         try check(beginObject())
-        switch memberWalk(count: dictionary.count, framesBefore: framesBefore) {
+        try emitMembers(dictionary, count: dictionary.count, framesBefore: framesBefore,
+                        lookup: { dictionary[$0] }, emit: { (member) throws(JSONMapperError) in try emit(foundation: member) })
+        try check(endObject())
+    }
+
+    /// Emits the members of the object just begun, walked as ``memberWalk(count:framesBefore:)``
+    /// chooses: none (skipped), every member in order, or only the model's keys, each looked up
+    /// with `lookup`. One walk for both kinds of tree (``JSONObject`` and `[String: Any]`).
+    private func emitMembers<Members: Sequence, Member>(
+        _ members: Members, count: Int, framesBefore: Int,
+        lookup: (String) -> Member?, emit: (Member) throws(JSONMapperError) -> Void
+    ) throws(JSONMapperError) where Members.Element == (key: String, value: Member) {
+        switch memberWalk(count: count, framesBefore: framesBefore) {
         case .none:
             break
         case .all:
-            for (key, member) in dictionary {
+            for (key, member) in members {
                 try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                try emit(foundation: member)
+                try emit(member)
             }
         case .mappedKeys(let keys):
             for key in keys {
-                guard let member = dictionary[key] else { continue }
+                guard let member = lookup(key) else { continue }
                 try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                try emit(foundation: member)
+                try emit(member)
             }
         }
-        try check(endObject())
     }
 
     private func emit(array: [Any]) throws(JSONMapperError) {
