@@ -21,8 +21,6 @@ struct KeyPathSpec: Hashable, Sendable {
         }
     }
 
-    var isSingleKey: Bool { steps.count == 1 && { if case .key = steps[0] { true } else { false } }() }
-
     private static func parse(_ text: String) -> [Step] {
         var steps: [Step] = []
         var current = ""

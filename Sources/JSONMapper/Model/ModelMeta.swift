@@ -11,12 +11,6 @@ final class ModelMeta: @unchecked Sendable {
     let root: PathNode
     /// Properties whose missing key is an error.
     let requiredProperties: [PropertyMeta]
-    /// Properties with a key path (`"a.b"`, `"a[0]"`) among their keys.
-    let keyPathProperties: [PropertyMeta]
-    /// Properties with more than one key.
-    let multiKeyProperties: [PropertyMeta]
-    /// Distinct top-level keys the model maps.
-    var mappedKeyCount: Int { root.keys.count }
     /// State bytes a model frame needs (0 when no property is tracked).
     let stateCount: Int
     /// The model's hooks (``JSONWillMapHook`` and friends).
@@ -38,8 +32,6 @@ final class ModelMeta: @unchecked Sendable {
         precondition(properties.allSatisfy { $0.keys.count < Int(PropertyState.presentBeforeUpdate) }, "too many fallback keys")
         self.properties = properties
         requiredProperties = properties.filter(\.isRequired)
-        keyPathProperties = properties.filter { $0.keys.contains { !$0.isSingleKey } }
-        multiKeyProperties = properties.filter { $0.keys.count > 1 }
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 
         encodePlan = EncodePlan(properties: properties)

@@ -39,9 +39,4 @@ final class ModelRegistry: @unchecked Sendable {
         codec.meta = ModelMeta(for: type, rules: type.jsonMapping.activeRules, hooks: hooks)
         return codec
     }
-
-    /// The compiled meta of a model type (for inspection and tests).
-    func meta<Model: JSONMappable>(for model: Model.Type) -> ModelMeta {
-        codec(for: model).meta
-    }
 }

@@ -20,9 +20,6 @@ struct JSONValueBuilder {
         var value: JSONValue { isObject ? .object(object) : .array(elements) }
     }
 
-    /// True once the value that began with the first event is complete.
-    var isComplete: Bool { result != nil }
-
     mutating func scalar(_ event: ScalarEvent) {
         add(Self.value(of: event))
     }

@@ -503,8 +503,8 @@ struct MappingUnitTests {
         #expect(try JSONMapDecoder().decode(Allowed.self, from: json) == Allowed(a: 1, b: 0, c: 3))
         #expect(try JSONMapDecoder().decode(Ignored.self, from: json) == Ignored(a: 1, b: 0, c: 3))
         #expect(try JSONMapDecoder().decode(AllowedAndIgnored.self, from: json) == AllowedAndIgnored(a: 1, b: 0, c: 0))
-        #expect(ModelRegistry.shared.meta(for: Allowed.self).properties.count == 2)
-        #expect(ModelRegistry.shared.meta(for: AllowedAndIgnored.self).mappedKeyCount == 1)
+        #expect(ModelRegistry.shared.codec(for: Allowed.self).meta.properties.count == 2)
+        #expect(try DictionaryWalkTests.mappedKeyCount(AllowedAndIgnored.self) == 1)
     }
 
     // MARK: - Class models and inheritance
@@ -577,9 +577,9 @@ struct MappingUnitTests {
         #expect(shape.id == 1 && shape.name == "r")
         let circles = try JSONMapDecoder().decode([Circle].self, from: #"[{"id":1,"r":1},{"id":2,"r":2}]"#)
         #expect(circles.map(\.radius) == [1, 2])
-        #expect(ModelRegistry.shared.meta(for: Shape.self).properties.count == 2)
-        #expect(ModelRegistry.shared.meta(for: Circle.self).properties.count == 3)
-        #expect(ModelRegistry.shared.meta(for: Ring.self).properties.count == 4)
+        #expect(ModelRegistry.shared.codec(for: Shape.self).meta.properties.count == 2)
+        #expect(ModelRegistry.shared.codec(for: Circle.self).meta.properties.count == 3)
+        #expect(ModelRegistry.shared.codec(for: Ring.self).meta.properties.count == 4)
     }
 
     class Animal: JSONMappable {
@@ -684,55 +684,41 @@ struct MappingUnitTests {
         }
     }
 
-    @Test func compiledMeta() throws {
-        let meta = ModelRegistry.shared.meta(for: MetaModel.self)
-        // Distinct top-level keys: x, p, d, e, f1, f2.
-        #expect(meta.mappedKeyCount == 6)
-        #expect(meta.properties.map(\.index) == [0, 1, 2, 3, 4, 5])
-        #expect(meta.properties.map(\.name) == ["x", "x", "p.q", "p.r", "e", "f1"])
-        #expect(meta.keyPathProperties.map(\.index) == [2, 3])
-        #expect(meta.multiKeyProperties.map(\.index) == [3, 5])
-        #expect(meta.requiredProperties.map(\.index) == [4])
-
-        // Two properties on one key: a chain of two bindings, in declaration order.
-        let x = try #require(meta.root.keys["x"])
-        let first = try #require(x.first)
-        #expect(first.property.index == 0)
-        let second = try #require(first.next)
-        #expect(second.property.index == 1)
-        #expect(second.next == nil)
-        #expect(x.object == nil && x.array == nil)
-
+    /// The compiled key tree, observed through what it decodes and encodes.
+    @Test func compiledKeyTree() throws {
+        // Two properties on one key: both set, and the first declared is the one written.
+        let shared = try JSONMapDecoder().decode(MetaModel.self, from: #"{"x":7,"e":0}"#)
+        #expect(shared.a == 7 && shared.b == "7")
         // A key path level: "p" binds nothing itself and continues into an object with q and r.
-        let p = try #require(meta.root.keys["p"])
-        #expect(p.first == nil)
-        let pObject = try #require(p.object)
-        #expect(pObject.keys.count == 2)
-        #expect(pObject.keys["q"]?.first?.property.index == 2)
-        #expect(pObject.keys["r"]?.first?.property.index == 3)
-        #expect(pObject.keys["r"]?.first?.priority == 0)
-
-        // Fallback keys carry their position in the list.
-        #expect(meta.root.keys["d"]?.first?.property.index == 3)
-        #expect(meta.root.keys["d"]?.first?.priority == 1)
-        #expect(meta.root.keys["f1"]?.first?.priority == 0)
-        #expect(meta.root.keys["f2"]?.first?.priority == 1)
-        #expect(meta.root.keys["q"] == nil)
-        #expect(meta.root.keys["p.q"] == nil)
-
-        // The same meta every time.
-        #expect(ModelRegistry.shared.meta(for: MetaModel.self) === meta)
+        let nested = try JSONMapDecoder().decode(MetaModel.self, from: #"{"p":{"q":1,"r":2},"e":0}"#)
+        #expect(nested.c == 1 && nested.d == 2)
+        #expect(try JSONMapDecoder().decode(MetaModel.self, from: #"{"p":3,"e":0}"#).c == 0)
+        // Keys of a lower level are not top-level keys, and a dotted key is a path, not a key.
+        let flat = try JSONMapDecoder().decode(MetaModel.self, from: #"{"q":1,"p.q":2,"r":3,"e":0}"#)
+        #expect(flat.c == 0 && flat.d == 0)
+        // Fallback keys carry their position in the list: the preferred key wins in any order.
+        #expect(try JSONMapDecoder().decode(MetaModel.self, from: #"{"d":5,"p":{"r":6},"e":0}"#).d == 6)
+        #expect(try JSONMapDecoder().decode(MetaModel.self, from: #"{"d":5,"e":0}"#).d == 5)
+        #expect(try JSONMapDecoder().decode(MetaModel.self, from: #"{"f2":2,"f1":1,"e":0}"#).f == 1)
+        #expect(try JSONMapDecoder().decode(MetaModel.self, from: #"{"f2":2,"e":0}"#).f == 2)
+        // Only "e" is required, and it is reported under its key.
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(MetaModel.self, from: "{}") })
+            == .keyNotFound(path: "e"))
+        // The same tree writes each property's first key, nested as the key paths say, in
+        // declaration order; of two properties on one key the first declared is written.
+        let written = try JSONMapEncoder().encode(MetaModel(a: 1, b: "b", c: 2, d: 3, e: 4, f: 5), as: String.self)
+        #expect(written == #"{"x":1,"p":{"q":2,"r":3},"e":4,"f1":5}"#)
+        // One codec per model type, compiled once.
+        #expect(ModelRegistry.shared.codec(for: MetaModel.self) === ModelRegistry.shared.codec(for: MetaModel.self))
     }
 
-    @Test func indexPathMeta() throws {
-        let meta = ModelRegistry.shared.meta(for: Paths.self)
-        let items = try #require(meta.root.keys["items"])
-        let array = try #require(items.array)
-        #expect(array.element(0) == nil)
-        let element = try #require(array.element(1))
-        #expect(element.object?.keys["name"]?.first?.property.name == "items[1].name")
-        #expect(meta.root.keys["a.b"]?.first?.property.name == "a\\.b")
-        #expect(meta.root.keys["x[0]"] != nil)
+    @Test func indexPathKeyTree() throws {
+        // "items[1].name" maps element 1 only; escaped "a\\.b" and "x\\[0]" are plain keys.
+        let partial = try JSONMapDecoder().decode(Paths.self, from: #"{"items":[{"name":"zero"}],"a.b":"dot","x[0]":"br"}"#)
+        #expect(partial == Paths(dotted: "dot", bracketed: "br"))
+        let written = try JSONMapEncoder().encode(Paths(c: 1, second: "one", dotted: "dot", firstURL: "u", cell: 3, bracketed: "br"),
+                                                  as: String.self)
+        #expect(written == #"{"a":{"b":{"c":1}},"items":[null,{"name":"one"}],"a.b":"dot","entities":{"urls":[{"expanded":"u"}]},"matrix":[null,[3]],"x[0]":"br"}"#)
     }
 
     // MARK: - Concurrency: first use of several types from many tasks at once
