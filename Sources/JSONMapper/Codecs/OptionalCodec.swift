@@ -31,7 +31,7 @@ where Value.Wrapped == Wrapped {
     private func isNil(_ event: ScalarEvent) -> Bool {
         switch event {
         case .null: true
-        case .string(let text): wrapped.blankStringIsNil && trimmingASCIIWhitespace(text.buffer).isEmpty
+        case .string(let text): wrapped.blankStringIsNil && StringLikeCoercion.isBlank(text.buffer)
         default: false
         }
     }

@@ -69,12 +69,7 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
 
     /// Writes the value for a scalar into uninitialized memory.
     func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        if case .null = event {
-            try session.nullForNonOptional(expected: expected)
-        } else {
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-        }
-        return false
+        store(try reject(event, expected, session), at: destination)
     }
 
     /// Replaces the initialized value at `destination` with the value for a scalar.
@@ -105,21 +100,4 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
             return true
         }
     }
-}
-
-/// Initializes `destination` with `value` if there is one: the last step of every concrete
-/// codec, inlined so it is specialized for the codec's type.
-@inline(__always)
-func store<V>(_ value: V?, at destination: UnsafeMutablePointer<V>) -> Bool {
-    guard let value else { return false }
-    destination.initialize(to: value)
-    return true
-}
-
-/// Replaces the value at `destination` with `value` if there is one (see ``store(_:at:)``).
-@inline(__always)
-func replace<V>(_ value: V?, at destination: UnsafeMutablePointer<V>) -> Bool {
-    guard let value else { return false }
-    destination.pointee = value
-    return true
 }

@@ -213,11 +213,6 @@ final class DecodingSession: JSONEventSink {
         skipValue()
     }
 
-    /// `null` for a non-optional value: leaves it as it is when lenient, is a mismatch when strict.
-    func nullForNonOptional(expected: String) throws(JSONMapperError) {
-        if isStrict { try coercionFailed(.mismatch, expected: expected, found: .null) }
-    }
-
     /// Reports an error thrown by a user hook or transformer at the current path: an
     /// ``JSONMapperError/invalidValue(path:reason:)`` keeps its reason, other mapping errors
     /// stand as thrown, any other error becomes an invalid value described by `what`.
