@@ -33,7 +33,9 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
 
     private static func decode<Model: JSONMappable>(_ type: Model.Type, from object: JSONValue,
                                                     _ options: DecodingOptions) throws(JSONMapperError) -> any JSONMappable {
-        try JSONMapDecoder(options: options).decode(type, from: object)
+        try DecodeRun.decodeRoot(type, options, checksWholeDocument: false) { (session) throws(JSONMapperError) in
+            try session.emit(object)
+        }.value
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Family.Member>,
@@ -56,6 +58,31 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
 
     private static func write<Model: JSONMappable>(_ model: Model, to writer: inout JSONWriter) throws(JSONMapperError) {
         try valueCodec(for: Model.self).write(model, to: &writer)
+    }
+}
+
+extension Map {
+    /// Maps a protocol-typed property (`var shape: any Shape`) through a family that chooses
+    /// each object's concrete type.
+    public init<Family: JSONPolymorphicFamily>(_ keyPath: WritableKeyPath<Root, Family.Member>, _ key: String,
+                                                required: Bool = false, family: Family.Type) {
+        self.init(keyPath, [key], required: required) { FamilyCodec<Family>() }
+    }
+
+    /// Maps an optional protocol-typed property through a family.
+    public init<Family: JSONPolymorphicFamily>(_ keyPath: WritableKeyPath<Root, Family.Member?>, _ key: String,
+                                                required: Bool = false, family: Family.Type) {
+        self.init(keyPath, [key], required: required) {
+            OptionalCodec<Family.Member, Family.Member?>(wrapped: FamilyCodec<Family>())
+        }
+    }
+
+    /// Maps an array of protocol-typed members through a family.
+    public init<Family: JSONPolymorphicFamily>(_ keyPath: WritableKeyPath<Root, [Family.Member]>, _ key: String,
+                                                required: Bool = false, family: Family.Type) {
+        self.init(keyPath, [key], required: required) {
+            CollectionCodec<Family.Member, [Family.Member]>(element: FamilyCodec<Family>())
+        }
     }
 }
 

@@ -24,3 +24,8 @@ final class RawValueCodec<Value: RawRepresentable>: ValueCodec<Value>, @unchecke
         try raw.write(value.rawValue, to: &writer)
     }
 }
+
+extension JSONMappableValue where Self: RawRepresentable, RawValue: JSONMappableValue {
+    /// The codec of a `RawRepresentable` type: its raw value's, then the case. Do not call it.
+    public static var _jsonCodec: _JSONFrameHandler { RawValueCodec<Self>(raw: valueCodec(for: RawValue.self)) }
+}

@@ -57,3 +57,21 @@ final class TransformCodec<Transformer: JSONValueTransformer>: ValueCodec<Transf
         }
     }
 }
+
+extension Map {
+    /// Maps a property through a value transformer, from one key.
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: WritableKeyPath<Root, Transformer.Value>, _ key: String, required: Bool = false, transform: Transformer
+    ) {
+        self.init(keyPath, [key], required: required, transform: transform)
+    }
+
+    /// Maps a property through a value transformer, from the first present key of a list.
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: WritableKeyPath<Root, Transformer.Value>, _ keys: [String], required: Bool = false, transform: Transformer
+    ) {
+        self.init(keyPath, keys, required: required) {
+            TransformCodec(transformer: transform, inner: valueCodec(for: Transformer.JSONRepresentation.self))
+        }
+    }
+}

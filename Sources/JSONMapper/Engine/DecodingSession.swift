@@ -143,15 +143,6 @@ final class DecodingSession: JSONEventSink {
         state.pointee.captureDepth = 1
     }
 
-    /// Feeds a captured container to several handlers (see ``FanOut``).
-    func fanOut(isObject: Bool, to targets: [FanOut.Target]) {
-        // The parent frame's address is stable (frames live in fixed blocks).
-        let parent = state.pointee.frames.top
-        capture(isObject: isObject) { (value) throws(JSONMapperError) in
-            try FanOut.deliver(value, to: targets, parent: parent, self)
-        }
-    }
-
     /// Counts a container opened by a codec directly (not by a begin event), as when a
     /// captured value is fed to its handlers; its end event closes it.
     func enterContainer() { state.pointee.depth += 1 }
@@ -173,10 +164,13 @@ final class DecodingSession: JSONEventSink {
     func memberWalk(count: Int, framesBefore: Int) -> MemberWalk {
         if isSkipping { return .none }
         guard state.pointee.capture == nil, frameCount > framesBefore,
-              let handler = state.pointee.frames.top.pointee.handler.takeUnretainedValue() as? ObjectHandler,
-              handler.keyList.count < count else { return .all }
-        return .mappedKeys(handler.keyList)
+              let keys = state.pointee.frames.top.pointee.handler.takeUnretainedValue().mappedKeys,
+              keys.count < count else { return .all }
+        return .mappedKeys(keys)
     }
+
+    /// The innermost frame (the session has one while it decodes).
+    var topFrame: UnsafeMutablePointer<Frame> { state.pointee.frames.top }
 
     // MARK: Errors
 
@@ -354,12 +348,4 @@ final class DecodingSession: JSONEventSink {
         state.pointee.capture = nil
         state.pointee.capturedObjects = []
     }
-}
-
-/// Values of a model frame's per-property state bytes.
-enum PropertyState {
-    /// No key has set the property yet; otherwise the byte is the priority of the key that did.
-    static let unset: UInt8 = .max
-    /// Set by an update before decoding: the property counts as present, and any key may set it.
-    static let presentBeforeUpdate: UInt8 = .max - 1
 }

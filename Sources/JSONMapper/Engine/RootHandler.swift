@@ -31,20 +31,3 @@ final class RootHandler<Value>: _JSONFrameHandler, @unchecked Sendable {
         }
     }
 }
-
-/// The bottom frame of ``JSONMappable/update(fromJSON:options:)``: the top-level object is
-/// decoded into the caller's existing instance.
-final class UpdateRootHandler<Model: JSONMappable>: _JSONFrameHandler, @unchecked Sendable {
-    private let codec: ModelCodec<Model>
-
-    init(codec: ModelCodec<Model>) { self.codec = codec }
-
-    override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        throw .typeMismatch(path: "", expected: codec.expected, found: event.kindDescription)
-    }
-
-    override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard isObject else { throw .typeMismatch(path: "", expected: codec.expected, found: "an array") }
-        codec.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), session)
-    }
-}

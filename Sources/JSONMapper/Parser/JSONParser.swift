@@ -279,3 +279,10 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
     ))
     return table
 }()
+
+extension DecodingOptions {
+    /// The parser limits these options set.
+    var parserLimits: JSONParser.Limits {
+        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes)
+    }
+}

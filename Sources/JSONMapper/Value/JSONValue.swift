@@ -43,7 +43,7 @@ public enum JSONValue: Sendable, Hashable {
     /// The value at a path such as `"statuses[3].user.id"` (the syntax of mapping keys).
     public subscript(path path: String) -> JSONValue? {
         var current: JSONValue? = self
-        for step in KeyPathSpec(path, strategy: .useDeclaredKeys).steps {
+        for step in JSONPath(path).steps {
             switch step {
             case .key(let key): current = current?[key]
             case .index(let index): current = current?[index]

@@ -492,8 +492,8 @@ struct MappingHooksTests {
         #expect(ModelRegistry.shared.codec(for: Node.self).meta.hooks.needsObject == true)
         #expect(ModelRegistry.shared.codec(for: Leaf.self).meta.hooks.needsObject == true)
         let onlyDid = ModelRegistry.shared.codec(for: OnlyDidMap.self).meta.hooks
-        #expect(onlyDid.needsObject && onlyDid.didMap != nil && onlyDid.willMap == nil && onlyDid.chooseCodec == nil)
+        #expect(onlyDid.needsObject && onlyDid.didMap != nil && onlyDid.willMap == nil && onlyDid.chooseType == nil)
         let onlyWill = ModelRegistry.shared.codec(for: OnlyWillMap.self).meta.hooks
-        #expect(onlyWill.needsObject && onlyWill.willMap != nil && onlyWill.didMap == nil && onlyWill.chooseCodec == nil)
+        #expect(onlyWill.needsObject && onlyWill.willMap != nil && onlyWill.didMap == nil && onlyWill.chooseType == nil)
     }
 }

@@ -310,7 +310,7 @@ struct PolymorphismHooksTests {
     }
 
     @Test func polymorphicModelsCaptureTheirObjects() {
-        #expect(ModelRegistry.shared.codec(for: Shape.self).meta.hooks.chooseCodec != nil)
+        #expect(ModelRegistry.shared.codec(for: Shape.self).meta.hooks.chooseType != nil)
         #expect(ModelRegistry.shared.codec(for: Shape.self).meta.hooks.needsObject)
         #expect(ModelRegistry.shared.codec(for: Scene.self).meta.hooks.needsObject == false)
         #expect(ModelRegistry.shared.codec(for: Alien.self).meta.hooks.needsObject == false)

@@ -1,43 +1,3 @@
-/// The base of every decoder JSONMapper builds: the handler of the events that arrive while
-/// its container is the innermost open one (see ``Frame``).
-///
-/// Public only because ``JSONMappableValue/_jsonCodec`` must name it; it has no public API.
-/// Codecs are built once per type (models, cached) or per declaration, and are immutable.
-public class _JSONFrameHandler: @unchecked Sendable {
-    init() {}
-
-    /// A key of the object this frame reads.
-    func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
-
-    /// A scalar value inside this frame's container.
-    func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
-
-    /// An object or array starts inside this frame's container. Pushes a frame for it,
-    /// or tells the session to skip it.
-    func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        session.skipValue()
-    }
-
-    /// The child container pushed by `beginChild` has ended; its value is in `child.storage`
-    /// (when it owns storage) for this frame to take.
-    func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
-
-    /// This frame's own container has ended (checks that need the whole object run here).
-    func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
-
-    /// This frame's contribution to an error path, if any.
-    func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? { nil }
-
-    /// Releases a value the frame owns that nobody took (decoding stopped by an error).
-    func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {}
-}
-
-/// One step of an error path.
-enum PathComponent {
-    case key(String)
-    case index(Int)
-}
-
 /// Decodes JSON values into `V`.
 ///
 /// Values are written through typed pointers rather than returned as `V?`, so the generic
@@ -100,4 +60,44 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
             return true
         }
     }
+}
+
+// Helpers every codec's scalar path ends with. The scalar codecs take each value through one
+// function of the Coercion layer and report a failure here, through the session's policy;
+// inlined, so a final codec's `initialize` is specialized for its type (no generic arithmetic,
+// no metadata lookups per value).
+
+/// A coercion's value, or its failure reported through the session's policy (`nil` = keep).
+@inline(__always)
+func coerce<V>(_ event: ScalarEvent, _ expected: String, _ session: DecodingSession,
+               _ body: () throws(CoercionFailure) -> V?) throws(JSONMapperError) -> V? {
+    do throws(CoercionFailure) {
+        return try body()
+    } catch {
+        try session.coercionFailed(error, expected: expected, found: event)
+        return nil
+    }
+}
+
+/// Reports a value of a JSON kind the type cannot come from (or `null`, when strict); always `nil`.
+@inline(__always)
+func reject<V>(_ event: ScalarEvent, _ expected: String, _ session: DecodingSession) throws(JSONMapperError) -> V? {
+    try coerce(event, expected, session) { () throws(CoercionFailure) -> V? in try event.unconvertible(strict: session.isStrict) }
+}
+
+/// Initializes `destination` with `value` if there is one: the last step of every concrete
+/// codec, inlined so it is specialized for the codec's type.
+@inline(__always)
+func store<V>(_ value: V?, at destination: UnsafeMutablePointer<V>) -> Bool {
+    guard let value else { return false }
+    destination.initialize(to: value)
+    return true
+}
+
+/// Replaces the value at `destination` with `value` if there is one (see ``store(_:at:)``).
+@inline(__always)
+func replace<V>(_ value: V?, at destination: UnsafeMutablePointer<V>) -> Bool {
+    guard let value else { return false }
+    destination.pointee = value
+    return true
 }
