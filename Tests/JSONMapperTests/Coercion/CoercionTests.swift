@@ -778,12 +778,17 @@ struct CoercionUnitTests {
         #expect(Self.kind(issues.first) == .invalidValue)
     }
 
-    @Test func strictModeThrowsWhateverThePolicy() {
+    @Test func strictModeFollowsThePolicy() throws {
+        let thrown = Self.error(Self.outcome { () throws(JSONMapperError) in
+            try JSONMapDecoder(options: DecodingOptions(coercion: .strict)).decode(Policy.self, from: Self.policyJSON)
+        })
+        #expect(thrown == .typeMismatch(path: "a", expected: "Int", found: "string \"abc\""))
         for policy in [DecodingOptions.InvalidValuePolicy.skip, .collect] {
-            let error = Self.error(Self.outcome { () throws(JSONMapperError) in
-                try JSONMapDecoder(options: DecodingOptions(coercion: .strict, invalidValuePolicy: policy)).decode(Policy.self, from: Self.policyJSON)
-            })
-            #expect(error == .typeMismatch(path: "a", expected: "Int", found: "string \"abc\""), "\(policy)")
+            let options = DecodingOptions(coercion: .strict, invalidValuePolicy: policy)
+            let (value, issues) = try JSONMapDecoder(options: options).decodeReportingIssues(Policy.self, from: Array(Self.policyJSON.utf8))
+            #expect(value.a == 1, "\(policy)")
+            #expect(value.c == "ok", "\(policy)")
+            #expect(issues.first == (policy == .collect ? .typeMismatch(path: "a", expected: "Int", found: "string \"abc\"") : nil))
         }
     }
 
