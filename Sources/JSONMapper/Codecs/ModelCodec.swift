@@ -64,8 +64,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, @unchecked Senda
                 // The registry made it for a `Model.Type`, so it is a ModelCodec<Model>.
                 codec = unsafeDowncast(chosen, to: ModelCodec<Model>.self)
             case .failure(let error):
-                return try session.report(.invalidValue(path: session.currentPath(),
-                                                        reason: "\(type).mappedType chose \(error.chosen), which is not a \(Model.self)"))
+                return try session.report(.invalidValue(path: session.currentPath(), reason: error.reason))
             }
         }
         try session.emitContainer(object) { () throws(JSONMapperError) in
