@@ -317,6 +317,10 @@ final class DecodingSession: JSONEventSink {
         return true
     }
 
+    /// Closes a frame that a codec pushed without a container of its own (a family member's),
+    /// handing its value to the frame below as if its container had ended.
+    func closeFrame() throws(JSONMapperError) { try closeTopFrame() }
+
     /// Ends the top frame's container and hands its value to the frame below.
     private func closeTopFrame() throws(JSONMapperError) {
         let frames = state.pointer(to: \.frames)!
