@@ -51,6 +51,11 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
         try InputBytes.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
     }
 
+    /// Parses and decodes the next chunk, as its UTF-8 bytes.
+    public func feed(_ chunk: String) throws(JSONMapperError) {
+        try InputBytes.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
+    }
+
     /// Ends the document and returns its value.
     public func finish() throws(JSONMapperError) -> Value {
         try checkUsable()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `Decimal`, exact from the number's text (see ``DecimalCoercion``).
+/// `Decimal`, exact from the number's text up to 38 significant digits (see ``DecimalCoercion``).
 final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {

@@ -17,8 +17,10 @@ enum IntegerCoercion {
             return flag ? 1 : 0
         case .double(let value):
             // A binary double (from a dictionary) is a number: exact integral values fit.
-            guard let exact = I(exactly: value) else { throw .invalid("\(value) is not an integer in the range of \(I.self)") }
-            return exact
+            if let exact = I(exactly: value) { return exact }
+            // Strict: a fraction is another kind of number, as for number text.
+            if strict, value.rounded(.towardZero) != value { throw .mismatch }
+            throw .invalid("\(value) is not an integer in the range of \(I.self)")
         default:
             return try scalar.unconvertible(strict: strict)
         }

@@ -47,6 +47,11 @@ public protocol JSONDidMapHook: JSONMappable {
 /// Works wherever the base type is decoded: top level, properties, arrays, dictionaries.
 /// A returned type that is not the base or one of its subclasses is reported as
 /// ``JSONMapperError/invalidValue(path:reason:)``.
+///
+/// A subclass inherits the choice: decoding `[Polygon]` still calls `mappedType(for:)` on
+/// `Polygon` (with the base's implementation unless `Polygon` overrides it), and the chosen type
+/// must then be `Polygon` or one of its subclasses. A choice outside it (a `Circle` object in a
+/// `[Polygon]`) is reported, naming the class whose `mappedType(for:)` chose.
 public protocol JSONPolymorphic: JSONMappable {
     /// The type to decode `object` as: `Self` or a subclass.
     static func mappedType(for object: JSONValue) -> any JSONMappable.Type
@@ -79,6 +84,22 @@ struct ModelHooks {
     /// The concrete type an object chooses (``JSONPolymorphic/mappedType(for:)``); the
     /// model's codec checks that it is the decoded type or a subclass of it.
     var chooseType: ((JSONValue) -> any JSONMappable.Type)?
+    /// The class whose `mappedType(for:)` chooses: the one that declared ``JSONPolymorphic``,
+    /// which may be a superclass of the decoded type (for messages).
+    var chooser: Any.Type?
+
+    /// A type choice outside the decoded type.
+    struct TypeChoiceError: Error {
+        let chooser: Any.Type
+        let chosen: Any.Type
+        let decoded: Any.Type
+
+        var reason: String {
+            let choice = "\(chooser).mappedType chose \(chosen), which is not a \(decoded)"
+            guard chooser != decoded else { return choice }
+            return choice + " (decoding \(decoded) directly still asks \(chooser).mappedType)"
+        }
+    }
 
     /// Whether decoding needs each object whole before mapping it.
     var needsObject: Bool { willMap != nil || didMap != nil || chooseType != nil }
@@ -92,6 +113,7 @@ struct ModelHooks {
         }
         if let polymorphic = type as? any JSONPolymorphic.Type {
             chooseType = { object in polymorphic.mappedType(for: object) }
+            chooser = Self.declaringClass(of: polymorphic)
         }
         if let hooked = type as? any JSONWillEncodeHook.Type {
             willEncode = Self.willEncodeHook(hooked)
@@ -107,5 +129,15 @@ struct ModelHooks {
         // The frame's storage holds the model (for classes, a reference to an instance of this
         // type or a subclass, which has the same representation).
         { storage, object in try storage.assumingMemoryBound(to: Hooked.self).pointee.didMap(from: object) }
+    }
+
+    /// The class that declared ``JSONPolymorphic`` for `type`: its highest ancestor that conforms.
+    /// A subclass inherits the conformance (and the `mappedType(for:)` it chooses with) from there.
+    private static func declaringClass(of type: any JSONPolymorphic.Type) -> Any.Type {
+        guard var declaring = type as? AnyClass else { return type }
+        while let superclass = _getSuperclass(declaring), superclass is any JSONPolymorphic.Type {
+            declaring = superclass
+        }
+        return declaring
     }
 }
