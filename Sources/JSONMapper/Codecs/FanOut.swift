@@ -22,7 +22,7 @@ enum FanOut {
 
     /// Feeds `value` to every target under the model frame `parent`.
     private static func deliver(_ value: JSONValue, to targets: [Target], parent: UnsafeMutablePointer<Frame>,
-                        _ session: DecodingSession) throws(JSONMapperError) {
+                                _ session: DecodingSession) throws(JSONMapperError) {
         let isObject = value.object != nil
         for target in targets {
             try session.emitContainer(value) { () throws(JSONMapperError) in

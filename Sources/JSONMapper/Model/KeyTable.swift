@@ -7,14 +7,12 @@ struct KeyTable<Value: AnyObject> {
     private var keyBytes: [UInt8] = []
     /// Per entry: start in `keyBytes`, length, hash.
     private var entries: [(start: Int, count: Int, hash: UInt64)] = []
-    private(set) var values: [Value] = []
+    private var values: [Value] = []
     /// The same values unretained, for lookups that must not touch reference counts; `values`
     /// keeps them alive.
     private var unretained: [Unmanaged<Value>] = []
     /// Entry index + 1 per slot; 0 is empty.
     private var slots: [Int32] = Array(repeating: 0, count: 8)
-
-    var count: Int { values.count }
 
     /// The value for `key`, creating it with `make` if the key is new.
     mutating func insert(_ key: String, make: () -> Value) -> Value {
