@@ -2,7 +2,7 @@ import Foundation
 
 /// Decodes one JSON document fed in chunks of any size, as they arrive (from a socket, a
 /// file read in blocks): values are decoded while the rest is still on its way, and no
-/// chunk is kept after ``feed(_:)`` returns.
+/// chunk is kept after ``feed(_:)-(Data)`` returns.
 ///
 /// ```swift
 /// let decoder = JSONChunkDecoder(Timeline.self)

@@ -24,8 +24,20 @@ extension DecodingSession {
     /// Walks a tree with a stack of open containers on the heap, not the call stack, so any
     /// depth the options allow is safe on any thread. `begin` opens the root if it is a container.
     private func walk(_ root: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
-        var open: [ValueCursor] = []
+        var open: [MemberCursor<JSONObject>] = []
         try enter(root, &open, begin: begin)
+        try walkMembers(&open) { (member, open) throws(JSONMapperError) in
+            try self.enter(member, &open) { () throws(JSONMapperError) in try self.open(member) }
+        }
+    }
+
+    /// The member walk of both kinds of tree: emits the members of the open containers, the
+    /// innermost first, through `enter` (which emits a scalar or opens a container and pushes
+    /// its cursor), and each container's end once its members are done.
+    private func walkMembers<Object: TreeObject>(
+        _ open: inout [MemberCursor<Object>],
+        enter: (Object.Member, inout [MemberCursor<Object>]) throws(JSONMapperError) -> Void
+    ) throws(JSONMapperError) {
         while let last = open.indices.last {
             guard let (key, member) = open[last].next() else {
                 let isObject = open.removeLast().isObject
@@ -33,7 +45,7 @@ extension DecodingSession {
                 continue
             }
             if let key { try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) } }
-            try enter(member, &open) { () throws(JSONMapperError) in try self.open(member) }
+            try enter(member, &open)
         }
     }
 
@@ -43,7 +55,7 @@ extension DecodingSession {
     }
 
     /// Emits a scalar, or opens a container and pushes the cursor over its members.
-    private func enter(_ value: JSONValue, _ open: inout [ValueCursor], begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+    private func enter(_ value: JSONValue, _ open: inout [MemberCursor<JSONObject>], begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
         switch value {
         case .null: try check(null())
         case .bool(let flag): try check(bool(flag))
@@ -51,11 +63,11 @@ extension DecodingSession {
         case .string(let string): try withUTF8(string) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
         case .array(let elements):
             try begin()
-            open.append(ValueCursor(elements: isSkipping ? [] : elements))
+            open.append(MemberCursor(elements: isSkipping ? [] : elements))
         case .object(let object):
             let framesBefore = frameCount
             try begin()
-            open.append(ValueCursor(object: object, walk: memberWalk(count: object.count, framesBefore: framesBefore)))
+            open.append(MemberCursor(object: object, walk: memberWalk(count: object.count, framesBefore: framesBefore)))
         }
     }
 
@@ -63,20 +75,12 @@ extension DecodingSession {
     /// `[Any]`, `[String: Any]` (and their NS counterparts), and ``JSONValue``. Walked like a
     /// ``JSONValue``, without recursion.
     func emit(foundation root: Any) throws(JSONMapperError) {
-        var open: [FoundationCursor] = []
+        var open: [MemberCursor<[String: Any]>] = []
         try enter(foundation: root, &open)
-        while let last = open.indices.last {
-            guard let (key, member) = open[last].next() else {
-                let isObject = open.removeLast().isObject
-                try check(isObject ? endObject() : endArray())
-                continue
-            }
-            if let key { try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) } }
-            try enter(foundation: member, &open)
-        }
+        try walkMembers(&open) { (member, open) throws(JSONMapperError) in try self.enter(foundation: member, &open) }
     }
 
-    private func enter(foundation value: Any, _ open: inout [FoundationCursor]) throws(JSONMapperError) {
+    private func enter(foundation value: Any, _ open: inout [MemberCursor<[String: Any]>]) throws(JSONMapperError) {
         // Classify by dynamic type first: a failed `as` pattern can run a whole Foundation
         // bridging conversion (NSNumber → Int, Decimal → Int64…) before it fails, which cost
         // most of the time of a dictionary decode.
@@ -115,15 +119,15 @@ extension DecodingSession {
         }
     }
 
-    private func enter(dictionary: [String: Any], _ open: inout [FoundationCursor]) throws(JSONMapperError) {
+    private func enter(dictionary: [String: Any], _ open: inout [MemberCursor<[String: Any]>]) throws(JSONMapperError) {
         let framesBefore = frameCount
         try check(beginObject())
-        open.append(FoundationCursor(dictionary: dictionary, walk: memberWalk(count: dictionary.count, framesBefore: framesBefore)))
+        open.append(MemberCursor(object: dictionary, walk: memberWalk(count: dictionary.count, framesBefore: framesBefore)))
     }
 
-    private func enter(array: [Any], _ open: inout [FoundationCursor]) throws(JSONMapperError) {
+    private func enter(array: [Any], _ open: inout [MemberCursor<[String: Any]>]) throws(JSONMapperError) {
         try check(beginArray())
-        open.append(FoundationCursor(elements: isSkipping ? [] : array))
+        open.append(MemberCursor(elements: isSkipping ? [] : array))
     }
 
     private func emit(number: NSNumber) throws(JSONMapperError) {
@@ -209,97 +213,63 @@ enum MemberWalk {
     case mappedKeys([String])
 }
 
-/// An open array or object of a ``JSONValue`` being walked: what is left of its members.
-private struct ValueCursor {
-    private let elements: [JSONValue]
-    private let object: JSONObject
+/// An object of a tree being emitted, as the member walk reads it: a ``JSONObject`` or a
+/// Foundation `[String: Any]`.
+protocol TreeObject: Collection where Element == (key: String, value: Member) {
+    associatedtype Member
+    init()
+    subscript(key: String) -> Member? { get }
+}
+
+extension JSONObject: TreeObject {}
+extension Dictionary: TreeObject where Key == String, Value == Any {}
+
+/// An open array or object of a tree being walked: what is left of its members. Walks every
+/// member in order, or only the mapped keys, looked up, as ``MemberWalk`` says.
+private struct MemberCursor<Object: TreeObject> {
+    private let elements: [Object.Member]
+    private let object: Object
     /// The mapped keys to look up (property-driven walk), or `nil` to walk every member.
     private let keys: [String]?
     private var position = 0
+    private var index: Object.Index
     let isObject: Bool
 
-    init(elements: [JSONValue]) {
+    init(elements: [Object.Member]) {
         self.elements = elements
-        object = JSONObject()
+        object = Object()
         keys = nil
+        index = object.startIndex
         isObject = false
     }
 
-    init(object: JSONObject, walk: MemberWalk) {
+    init(object: Object, walk: MemberWalk) {
         elements = []
         isObject = true
         switch walk {
-        case .none: (self.object, keys) = (JSONObject(), nil)
+        case .none: (self.object, keys) = (Object(), nil)
         case .all: (self.object, keys) = (object, nil)
         case .mappedKeys(let mapped): (self.object, keys) = (object, mapped)
         }
+        index = self.object.startIndex
     }
 
     /// The next member (with its key, in an object), or `nil` at the end.
-    mutating func next() -> (key: String?, value: JSONValue)? {
+    mutating func next() -> (key: String?, value: Object.Member)? {
         guard isObject else {
             guard position < elements.count else { return nil }
             position += 1
             return (nil, elements[position - 1])
         }
         guard let keys else {
-            guard position < object.count else { return nil }
-            position += 1
-            return object[position - 1]
-        }
-        while position < keys.count {
-            position += 1
-            if let member = object[keys[position - 1]] { return (keys[position - 1], member) }
-        }
-        return nil
-    }
-}
-
-/// An open `[Any]` or `[String: Any]` being walked: what is left of its members.
-private struct FoundationCursor {
-    private let elements: [Any]
-    private let dictionary: [String: Any]
-    /// The mapped keys to look up (property-driven walk), or `nil` to walk every member.
-    private let keys: [String]?
-    private var position = 0
-    private var index: Dictionary<String, Any>.Index
-    let isObject: Bool
-
-    init(elements: [Any]) {
-        self.elements = elements
-        dictionary = [:]
-        keys = nil
-        index = dictionary.startIndex
-        isObject = false
-    }
-
-    init(dictionary: [String: Any], walk: MemberWalk) {
-        elements = []
-        isObject = true
-        switch walk {
-        case .none: (self.dictionary, keys) = ([:], nil)
-        case .all: (self.dictionary, keys) = (dictionary, nil)
-        case .mappedKeys(let mapped): (self.dictionary, keys) = (dictionary, mapped)
-        }
-        index = self.dictionary.startIndex
-    }
-
-    /// The next member (with its key, in an object), or `nil` at the end.
-    mutating func next() -> (key: String?, value: Any)? {
-        guard isObject else {
-            guard position < elements.count else { return nil }
-            position += 1
-            return (nil, elements[position - 1])
-        }
-        guard let keys else {
-            guard index != dictionary.endIndex else { return nil }
-            let (key, value) = dictionary[index]
-            dictionary.formIndex(after: &index)
+            guard index != object.endIndex else { return nil }
+            let (key, value) = object[index]
+            object.formIndex(after: &index)
             return (key, value)
         }
         while position < keys.count {
             position += 1
-            if let member = dictionary[keys[position - 1]] { return (keys[position - 1], member) }
+            if let member = object[keys[position - 1]] { return (keys[position - 1], member) }
         }
         return nil
     }

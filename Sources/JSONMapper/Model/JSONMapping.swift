@@ -26,6 +26,7 @@ public struct JSONMapping<Root>: @unchecked Sendable {
     ///   - keyStrategy: How declared keys become JSON keys.
     ///   - allowing: If given, only these properties are mapped (MJExtension's allowed list).
     ///   - ignoring: Properties never mapped, even if listed.
+    ///   - entries: The `Map` entries, one per mapped property.
     public init(
         keyStrategy: JSONKeyStrategy = .useDeclaredKeys,
         allowing: [PartialKeyPath<Root>]? = nil,

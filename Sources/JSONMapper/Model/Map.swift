@@ -7,8 +7,11 @@ public struct Map<Root> {
     private let build: (JSONKeyStrategy) -> PropertyRule
 
     /// Maps a property to one key.
-    /// - Parameter required: When `true`, an object without this key (or with `null` for a
-    ///   non-optional property) fails with ``JSONMapperError/keyNotFound(path:)``.
+    /// - Parameters:
+    ///   - keyPath: The property.
+    ///   - key: The JSON key: a plain key, or a key path such as `"user.id"` or `"urls[0].url"`.
+    ///   - required: When `true`, an object without this key (or with `null` for a
+    ///     non-optional property) fails with ``JSONMapperError/keyNotFound(path:)``.
     public init<Value: JSONMappableValue>(_ keyPath: WritableKeyPath<Root, Value>, _ key: String, required: Bool = false) {
         self.init(keyPath, [key], required: required)
     }

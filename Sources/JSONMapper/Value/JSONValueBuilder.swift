@@ -98,8 +98,10 @@ final class JSONValueParser: JSONEventSink {
 
 extension JSONValue {
     /// Parses a complete JSON document.
-    /// - Parameter options: Its ``DecodingOptions/maxDepth``, ``DecodingOptions/maxDocumentBytes``
-    ///   and ``DecodingOptions/maxStringBytes`` apply.
+    /// - Parameters:
+    ///   - data: The document's UTF-8 bytes.
+    ///   - options: Its ``DecodingOptions/maxDepth``, ``DecodingOptions/maxDocumentBytes``
+    ///     and ``DecodingOptions/maxStringBytes`` apply.
     public init(parsing data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
         self = try InputBytes.withBytes(of: data) { (bytes) throws(JSONMapperError) in
             try JSONValueParser.parse(bytes, options: options)
