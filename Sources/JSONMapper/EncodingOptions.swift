@@ -20,8 +20,9 @@ public struct EncodingOptions: Sendable {
         /// How ISO 8601 text writes the fraction of a second.
         public enum Fraction: Sendable, Equatable {
             /// Only when the date has one, in the fewest digits that read back as the same
-            /// `Date` (at most nine, nanoseconds): `…:15Z`, `…:15.5Z`, `…:15.123Z`. Decoding
-            /// what was written gives back the date that was encoded.
+            /// `Date`: `…:15Z`, `…:15.5Z`, `…:15.123Z`, or for a date taken from the clock
+            /// about seven (its `Double` of seconds holds a tenth of a microsecond in this
+            /// century). Decoding what was written gives back the date encoded.
             case whenPresent
             /// Always three digits, rounded to the millisecond: `…:15.000Z`, `…:15.500Z`.
             case milliseconds

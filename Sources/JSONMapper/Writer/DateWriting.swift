@@ -28,11 +28,14 @@ enum DateWriting {
         return text(of: instant)
     }
 
-    /// The fewest fraction digits, up to nine, that read back as exactly `interval` (see
-    /// ``DateInstant/date``); nine digits, the nearest nanosecond, when none do (only within
-    /// about three months of 2001, where a `Double` holds finer fractions than nanoseconds).
+    /// The fewest fraction digits that read back as exactly `interval` (see
+    /// ``DateInstant/date``). Nine (nanoseconds) always do from about three months away from
+    /// 2001-01-01, where one step of a `Double` of seconds is coarser than that; closer, it
+    /// holds finer fractions, and up to the fifteen digits the parser keeps are tried. Within
+    /// seconds of 2001-01-01 even those may fall short: the nearest fifteen-digit fraction is
+    /// written.
     private static func shortestFraction(of interval: Double, remainder: Double, into instant: inout DateInstant) {
-        for digits in 1...9 {
+        for digits in 1...DateInstant.maxFractionDigits {
             var candidate = instant
             roundFraction(remainder, toDigits: digits, into: &candidate)
             if candidate.date.timeIntervalSinceReferenceDate == interval {
@@ -40,7 +43,7 @@ enum DateWriting {
                 return
             }
         }
-        roundFraction(remainder, toDigits: 9, into: &instant)
+        roundFraction(remainder, toDigits: DateInstant.maxFractionDigits, into: &instant)
     }
 
     /// Sets the fraction to `remainder` rounded to `digits` decimals, carrying into the

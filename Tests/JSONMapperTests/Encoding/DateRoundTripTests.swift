@@ -26,6 +26,13 @@ struct DateRoundTripTests {
         #expect(again.at.timeIntervalSince1970 == 1_357_560_024.5)
     }
 
+    /// This `Double` is 785000000.12345683574676513671875; in 2025 one step of a `Double` is
+    /// about 1.2e-7 s, so seven digits are the fewest that come back to it.
+    @Test func clockDatesWriteAsManyDigitsAsTheirDoubleHolds() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 785_000_000.123456789)
+        #expect(try Self.encoded(date) == #"{"at":"2025-11-16T15:33:20.1234568Z"}"#)
+    }
+
     @Test func wholeSecondsWriteNoFraction() throws {
         #expect(try Self.encoded(Date(timeIntervalSince1970: 1_409_444_955)) == #"{"at":"2014-08-31T00:29:15Z"}"#)
         #expect(try Self.encoded(Date(timeIntervalSince1970: -1)) == #"{"at":"1969-12-31T23:59:59Z"}"#)
@@ -99,13 +106,15 @@ struct DateRoundTripTests {
         }
     }
 
-    /// Random `Date`s of any sub-second value, between about three months past 2001 and the
-    /// year 2150 and as far before 2001: encode → decode gives back exactly the same `Date`.
+    /// Random `Date`s of any sub-second value, from 10 seconds to about 140 years either side
+    /// of 2001, also close to 2001 where a `Date` holds fractions finer than nanoseconds:
+    /// encode → decode gives back exactly the same `Date`.
     @Test(arguments: [3, 11, 99] as [UInt64])
     func anyDateRoundTrips(seed: UInt64) throws {
         var g = Generator(state: seed)
         for _ in 0..<2_000 {
-            let magnitude = Double(1 << 23) + Double(g.next() % (1 << 52)) / Double(1 << 52) * 4.5e9
+            // A uniform exponent, so small magnitudes are tried as often as large ones.
+            let magnitude = 10 * pow(4.5e8, Double(g.next() % (1 << 52)) / Double(1 << 52))
             let date = Date(timeIntervalSinceReferenceDate: g.next() % 2 == 0 ? magnitude : -magnitude)
             let text = try Self.encoded(date)
             #expect(try JSONMapDecoder().decode(Build.self, from: text).at == date, "\(date.timeIntervalSinceReferenceDate) → \(text)")
