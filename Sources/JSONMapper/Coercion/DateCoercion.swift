@@ -106,7 +106,7 @@ private struct DateScanner {
                 time.seconds -= offset
             }
         }
-        guard atEnd, let days = DateScanner.days(year: year, month: month, day: day) else { return nil }
+        guard atEnd, let days = CivilCalendar.days(year: year, month: month, day: day) else { return nil }
         time.seconds += days * 86_400
         return time
     }
@@ -177,14 +177,14 @@ private struct DateScanner {
         }
         guard let day = shortNumber() else { return nil }
         skipSpaces()
-        guard let month = DateScanner.month(word()) else { return nil }
+        guard let month = CivilCalendar.month(word()) else { return nil }
         skipSpaces()
         guard let year = digits(4) else { return nil }
         skipSpaces()
         guard var time = timeOfDay(requireSeconds: false) else { return nil }
         skipSpaces()
         guard let offset = numericZone(allowColon: false), atEnd,
-              let days = DateScanner.days(year: year, month: month, day: day) else { return nil }
+              let days = CivilCalendar.days(year: year, month: month, day: day) else { return nil }
         time.seconds += days * 86_400 - offset
         return time
     }
@@ -193,7 +193,7 @@ private struct DateScanner {
     mutating func ctimeWithZone() -> DateInstant? {
         guard !word().isEmpty else { return nil }
         skipSpaces()
-        guard let month = DateScanner.month(word()) else { return nil }
+        guard let month = CivilCalendar.month(word()) else { return nil }
         skipSpaces()
         guard let day = shortNumber() else { return nil }
         skipSpaces()
@@ -201,29 +201,8 @@ private struct DateScanner {
         skipSpaces()
         guard let offset = numericZone(allowColon: false) else { return nil }
         skipSpaces()
-        guard let year = digits(4), atEnd, let days = DateScanner.days(year: year, month: month, day: day) else { return nil }
+        guard let year = digits(4), atEnd, let days = CivilCalendar.days(year: year, month: month, day: day) else { return nil }
         time.seconds += days * 86_400 - offset
         return time
-    }
-
-    static func month(_ name: String) -> Int? {
-        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        guard name.count >= 3 else { return nil }
-        return names.firstIndex(of: String(name.lowercased().prefix(3))).map { $0 + 1 }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's
-    /// days_from_civil), or `nil` for a day the month does not have.
-    static func days(year: Int, month: Int, day: Int) -> Int? {
-        guard (1...12).contains(month), day >= 1 else { return nil }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day <= monthLengths[month - 1] else { return nil }
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
