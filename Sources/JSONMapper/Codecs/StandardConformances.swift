@@ -22,6 +22,7 @@ private let dateCodec = DateCodec()
 private let urlCodec = URLCodec()
 private let uuidCodec = UUIDCodec()
 private let dataCodec = DataCodec()
+private let jsonValueCodec = JSONValueCodec()
 
 extension Int: JSONMappableValue {
     /// The decoder for `Int`. Do not call it.
@@ -98,6 +99,11 @@ extension UUID: JSONMappableValue {
 extension Data: JSONMappableValue {
     /// The decoder for `Data` (base64). Do not call it.
     public static var _jsonCodec: _JSONFrameHandler { dataCodec }
+}
+
+extension JSONValue: JSONMappableValue {
+    /// The decoder for `JSONValue` (any JSON, kept as it is). Do not call it.
+    public static var _jsonCodec: _JSONFrameHandler { jsonValueCodec }
 }
 
 extension Optional: JSONMappableValue where Wrapped: JSONMappableValue {

@@ -1,8 +1,8 @@
 /// A type that can be the value of a mapped property, an array element or a top-level
 /// document: the standard library's numbers, `Bool` and `String`; Foundation's `Decimal`,
-/// `Date`, `URL`, `UUID` and `Data`; `Optional`, `Array`, `Set` and `[String: Value]` of
-/// mappable values; `RawRepresentable` enums that declare the conformance; and every
-/// ``JSONMappable`` model.
+/// `Date`, `URL`, `UUID` and `Data`; ``JSONValue`` (any JSON, kept as it is); `Optional`,
+/// `Array`, `Set` and `[String: Value]` of mappable values; `RawRepresentable` enums that
+/// declare the conformance; and every ``JSONMappable`` model.
 ///
 /// Conform your enums by declaring it: `enum Kind: String, JSONMappableValue { … }`.
 /// For any other type, map it through a ``JSONValueTransformer``.
