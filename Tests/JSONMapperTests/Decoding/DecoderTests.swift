@@ -492,16 +492,6 @@ struct DecoderUnitTests {
         try truncated.feed(Array("[1,2".utf8))
         #expect(Self.isSyntax(Self.error(Self.outcome { () throws(JSONMapperError) in try truncated.finish() })))
 
-        let done = JSONChunkDecoder([Int].self)
-        try done.feed(Array("[1]".utf8))
-        #expect(try done.finish() == [1])
-        let again = Self.error(Self.outcome { () throws(JSONMapperError) in try done.finish() })
-        guard case .invalidValue? = again else {
-            Issue.record("finishing twice: expected invalidValue, got \(String(describing: again))")
-            return
-        }
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try done.feed(Array(" ".utf8)) }) != nil)
-
         let garbage = JSONChunkDecoder([Int].self)
         try garbage.feed(Array("[1]".utf8))
         let trailing = Self.error(Self.outcome { () throws(JSONMapperError) in
@@ -509,6 +499,37 @@ struct DecoderUnitTests {
             _ = try garbage.finish()
         })
         #expect(Self.isSyntax(trailing))
+    }
+
+    /// Feeding or finishing a decoder whose document is finished is a programming error: the
+    /// process stops with a message naming the call (a thrown error, swallowed here by `try?`,
+    /// would let it exit normally and fail the test).
+    @Test func usingAFinishedChunkDecoderStopsTheProgram() async throws {
+        let feed = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let done = JSONChunkDecoder([Int].self)
+            try? done.feed(Array("[1]".utf8))
+            _ = try? done.finish()
+            try? done.feed(Array(" ".utf8))
+        }
+        #expect(String(decoding: try #require(feed).standardErrorContent, as: UTF8.self)
+            .contains("JSONChunkDecoder.feed(_:) called after finish() returned the value"))
+        let finish = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let done = JSONChunkDecoder([Int].self)
+            try? done.feed(Array("[1]".utf8))
+            _ = try? done.finish()
+            _ = try? done.finish()
+        }
+        #expect(String(decoding: try #require(finish).standardErrorContent, as: UTF8.self)
+            .contains("JSONChunkDecoder.finish() called after finish() returned the value"))
+    }
+
+    @Test func aFailedFinishKeepsThrowingItsError() throws {
+        let truncated = JSONChunkDecoder([Int].self)
+        try truncated.feed(Array("[1,2".utf8))
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try truncated.finish() })
+        #expect(Self.isSyntax(error))
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try truncated.finish() }) == error)
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try truncated.feed(Array("]".utf8)) }) == error)
     }
 
     // MARK: - Releasing partial values on every error path
