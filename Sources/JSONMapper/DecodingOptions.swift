@@ -35,8 +35,8 @@ public struct DecodingOptions: Sendable, Equatable {
     /// Whether the strings `"nan"`, `"inf"` and `"-inf"` decode as non-finite `Double`/`Float`.
     public var allowsNonFiniteStrings: Bool
     /// The deepest nesting of objects and arrays accepted; deeper input fails with
-    /// ``JSONMapperError/depthLimitExceeded(path:)``. Defaults to 512. The streaming decoder
-    /// keeps its state on the heap, so any limit is safe for it; a ``JSONValue`` (and the
+    /// ``JSONMapperError/depthLimitExceeded(path:)``. Defaults to 512. Decoding from bytes
+    /// and from trees keeps its state on the heap, so any limit is safe on any thread; a ``JSONValue`` (and the
     /// object a hook captures) holds at most ``JSONValue/maximumDepth`` levels whatever this says.
     public var maxDepth: Int
     /// The largest document accepted, in bytes; `nil` (the default) for no limit. A larger

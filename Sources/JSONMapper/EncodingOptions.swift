@@ -67,6 +67,9 @@ public struct EncodingOptions: Sendable {
     public var nonFiniteStrategy: NonFiniteStrategy
     /// How keys are written. Defaults to the mapping's keys.
     public var keyStrategy: KeyStrategy
+    /// Whether the elements of unordered collections (`Set`) are written in the order of their
+    /// JSON text, so equal sets write the same JSON (for the mapping-equality helpers).
+    var ordersUnorderedElements = false
 
     /// Options with the given values; the defaults write compact JSON in the mapping's key
     /// order, leave out `nil` properties, and write dates as ISO 8601 with the fraction of a

@@ -58,6 +58,11 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
         try DecodeRun.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
     }
 
+    /// Parses and decodes the next chunk, as its UTF-8 bytes.
+    public func feed(_ chunk: String) throws(JSONMapperError) {
+        try DecodeRun.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
+    }
+
     /// Ends the document and returns its value.
     public func finish() throws(JSONMapperError) -> Value {
         try checkUsable(calling: "finish()")

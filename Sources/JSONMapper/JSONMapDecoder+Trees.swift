@@ -54,4 +54,26 @@ extension JSONMappable {
     public init(jsonValue: JSONValue, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
         self = try JSONMapDecoder(options: options).decode(Self.self, from: jsonValue)
     }
+
+    /// A model from a ``JSONValue`` object (the same as ``init(jsonValue:options:)``, named like
+    /// the initializers from bytes).
+    public init(fromJSON value: JSONValue, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        self = try JSONMapDecoder(options: options).decode(Self.self, from: value)
+    }
+
+    /// A model from a Foundation object as `JSONSerialization` returns it (see
+    /// ``JSONMapDecoder/decode(_:fromJSONObject:)``).
+    public init(fromJSONObject object: Any, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        self = try JSONMapDecoder(options: options).decode(Self.self, fromJSONObject: object)
+    }
+
+    /// Sets the properties a ``JSONValue`` object holds on this instance and leaves the others.
+    public mutating func update(fromJSON value: JSONValue, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        try update(options, checksWholeDocument: false) { (session) throws(JSONMapperError) in try session.emit(value) }
+    }
+
+    /// Sets the properties a Foundation object holds on this instance and leaves the others.
+    public mutating func update(fromJSONObject object: Any, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        try update(options, checksWholeDocument: false) { (session) throws(JSONMapperError) in try session.emit(foundation: object) }
+    }
 }

@@ -85,9 +85,20 @@ extension JSONMappable {
         self = try JSONMapDecoder(options: options).decode(Self.self, from: data)
     }
 
+    /// A model decoded from a JSON document's UTF-8 bytes.
+    public init(fromJSON bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        self = try JSONMapDecoder(options: options).decode(Self.self, from: bytes)
+    }
+
     /// A model decoded from a JSON document held in a string.
     public init(fromJSON string: String, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
         self = try JSONMapDecoder(options: options).decode(Self.self, from: string)
+    }
+
+    /// A model decoded from a JSON document in memory the caller owns, which must stay valid
+    /// for the call.
+    public init(fromJSON buffer: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        self = try JSONMapDecoder(options: options).decode(Self.self, from: buffer)
     }
 
     /// Sets the properties the JSON object holds on this instance and leaves the others
@@ -97,13 +108,24 @@ extension JSONMappable {
         try DecodeRun.withBytes(of: data) { (bytes) throws(JSONMapperError) in try update(fromJSON: bytes, options: options) }
     }
 
+    /// Updates from UTF-8 bytes.
+    public mutating func update(fromJSON bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        try DecodeRun.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in try update(fromJSON: buffer, options: options) }
+    }
+
     /// Updates from UTF-8 bytes in memory the caller owns.
     public mutating func update(fromJSON bytes: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        var copy = self
-        let handler = UpdateRootHandler(codec: ModelRegistry.shared.codec(for: Self.self))
-        _ = try DecodeRun.decodeRoot(into: &copy, handler: handler, options, checksWholeDocument: true) { (session) throws(JSONMapperError) in
+        try update(options, checksWholeDocument: true) { (session) throws(JSONMapperError) in
             try JSONParser(sink: session, limits: options.parserLimits).parseDocument(bytes)
         }
+    }
+
+    /// Runs an update fed by `feed`, on a copy that replaces this value only when it succeeds.
+    mutating func update(_ options: DecodingOptions, checksWholeDocument: Bool,
+                         feed: (DecodingSession) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        var copy = self
+        let handler = UpdateRootHandler(codec: ModelRegistry.shared.codec(for: Self.self))
+        _ = try DecodeRun.decodeRoot(into: &copy, handler: handler, options, checksWholeDocument: checksWholeDocument, feed: feed)
         self = copy
     }
 

@@ -12,7 +12,8 @@ extension JSONMappable {
         return "\(type(of: self)) \(body)"
     }
 
-    /// Whether `other` maps to the same JSON as this model (key order aside).
+    /// Whether `other` maps to the same JSON as this model, by the values' own meaning: objects
+    /// and dictionaries whatever their key order, sets whatever their element order.
     public func jsonMappingEquals(_ other: Self) -> Bool {
         guard let mine = try? JSONMapEncoder(options: Self.helperOptions).encode(self, as: JSONValue.self),
               let theirs = try? JSONMapEncoder(options: Self.helperOptions).encode(other, as: JSONValue.self) else { return false }
@@ -25,7 +26,12 @@ extension JSONMappable {
         hasher.combine(try? JSONMapEncoder(options: Self.helperOptions).encode(self, as: JSONValue.self))
     }
 
-    private static var helperOptions: EncodingOptions { EncodingOptions(omitsNilProperties: false, nonFiniteStrategy: .string) }
+    /// Keys sorted and set elements in the order of their text: equal values write equal JSON.
+    private static var helperOptions: EncodingOptions {
+        var options = EncodingOptions(sortsKeys: true, omitsNilProperties: false, nonFiniteStrategy: .string)
+        options.ordersUnorderedElements = true
+        return options
+    }
 }
 
 extension JSONMappable where Self: AnyObject {

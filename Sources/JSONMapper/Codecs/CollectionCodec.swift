@@ -1,5 +1,8 @@
 /// A collection built from the elements of a JSON array.
 protocol ElementCollection: Sequence {
+    /// Whether the collection has no order of its own (a set): equal collections may then
+    /// iterate in different orders.
+    static var isUnordered: Bool { get }
     /// The collection of `count` elements moved out of `elements`.
     init(moving elements: UnsafeMutablePointer<Element>, count: Int)
     /// Calls `body` with each element and its position. A requirement, so the loop runs in
@@ -8,6 +11,8 @@ protocol ElementCollection: Sequence {
 }
 
 extension Array: ElementCollection {
+    static var isUnordered: Bool { false }
+
     func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
         for index in indices { try body(index, self[index]) }
     }
@@ -27,6 +32,8 @@ extension Array: ElementCollection {
 }
 
 extension Set: ElementCollection {
+    static var isUnordered: Bool { true }
+
     func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
         var position = 0
         for element in self {
@@ -77,6 +84,9 @@ where Collection.Element == Element {
     }
 
     override func write(_ value: Collection, to writer: inout JSONWriter) throws(JSONMapperError) {
+        if Collection.isUnordered && writer.options.ordersUnorderedElements {
+            return try writeInTextOrder(value, to: &writer)
+        }
         writer.beginArray()
         try value.forEachElement { (index, element) throws(JSONMapperError) in
             writer.element()
@@ -85,6 +95,26 @@ where Collection.Element == Element {
             } catch {
                 throw error.prefixingPath("[\(index)]")
             }
+        }
+        writer.endArray()
+    }
+
+    /// Writes the elements sorted by their JSON text, so equal sets write the same JSON.
+    private func writeInTextOrder(_ value: Collection, to writer: inout JSONWriter) throws(JSONMapperError) {
+        var written: [[UInt8]] = []
+        try value.forEachElement { (index, element) throws(JSONMapperError) in
+            var scratch = JSONWriter(options: writer.options, capacity: 64)
+            do throws(JSONMapperError) {
+                try self.element.write(element, to: &scratch)
+            } catch {
+                throw error.prefixingPath("[\(index)]")
+            }
+            written.append(scratch.bytes)
+        }
+        writer.beginArray()
+        for text in written.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            writer.element()
+            writer.writeWritten(text)
         }
         writer.endArray()
     }

@@ -1,9 +1,18 @@
 import Foundation
 
-/// Decodes one member of a ``JSONPolymorphicFamily``: captures the object, chooses the type,
-/// decodes it from the capture, and hands the member to the frame below through a frame that
-/// opens and closes at once.
+/// Decodes one member of a ``JSONPolymorphicFamily`` in the session that meets it: captures
+/// the object, chooses the type, and re-emits the capture to the chosen model's codec over a
+/// frame of its own (as a polymorphic class's codec does), so everything inside the member is
+/// reported at its full path under the session's policy. The frame turns the model into a
+/// member and hands it to the frame below.
 final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member>, @unchecked Sendable {
+    /// What the family frame holds while its member is decoded.
+    private enum Slot {
+        case empty
+        case model(any JSONMappable)
+        case member(Family.Member)
+    }
+
     override var expected: String { "an object (\(Family.self))" }
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
@@ -14,36 +23,48 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
     }
 
     private func deliver(_ object: JSONValue, _ session: DecodingSession) throws(JSONMapperError) {
-        let chosen = Family.mappedType(for: object)
-        let model: any JSONMappable
-        do throws(JSONMapperError) {
-            model = try Self.decode(chosen, from: object, session.options)
-        } catch {
-            return try session.report(error.prefixingPath(session.currentPath()))
+        let codec = Self.modelCodec(for: Family.mappedType(for: object))
+        // The family frame opens no container of its own: it adds no depth and no path step.
+        let frame = session.pushOwned(Slot.empty, by: self)
+        try codec.decode(captured: object, session)
+        let slot = frame.pointee.storage.assumingMemoryBound(to: Slot.self)
+        if case .model(let model) = slot.pointee {
+            if let member = Family.member(model) {
+                slot.pointee = .member(member)
+            } else {
+                frame.pointee.isRejected = true
+                try session.report(.invalidValue(path: session.currentPath(),
+                                                 reason: "\(Family.self) chose \(type(of: model)), which is not a \(Family.Member.self)"))
+            }
+        } else {
+            // The model was rejected by its hooks (reported already): nothing to hand on.
+            frame.pointee.isRejected = true
         }
-        guard let member = Family.member(model) else {
-            return try session.report(.invalidValue(path: session.currentPath(),
-                                                    reason: "\(Family.self) chose \(chosen), which is not a \(Family.Member.self)"))
-        }
-        session.enterContainer()
-        session.pushOwned(member, by: self)
-        _ = session.endObject()
-        if let failure = session.failure { throw failure }
+        try session.closeFrame()
     }
 
-    private static func decode<Model: JSONMappable>(_ type: Model.Type, from object: JSONValue,
-                                                    _ options: DecodingOptions) throws(JSONMapperError) -> any JSONMappable {
-        try JSONMapDecoder(options: options).decode(type, from: object)
+    /// The codec of the chosen model type (opened from the existential).
+    private static func modelCodec<Model: JSONMappable>(for type: Model.Type) -> any CapturedModelDecoding {
+        ModelRegistry.shared.codec(for: type)
+    }
+
+    override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>,
+                             _ session: DecodingSession) throws(JSONMapperError) {
+        // The only child is the model frame pushed by the chosen codec, which owns its storage.
+        let codec = child.pointee.owner as! any CapturedModelDecoding
+        frame.pointee.storage.assumingMemoryBound(to: Slot.self).pointee = .model(codec.moveModel(from: child.pointee.storage))
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Family.Member>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.moveInitialize(from: storage.assumingMemoryBound(to: Family.Member.self), count: 1)
+        let slot = storage.assumingMemoryBound(to: Slot.self).move()
+        guard case .member(let member) = slot else { return false }
+        destination.initialize(to: member)
         return true
     }
 
     override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
-        storage.assumingMemoryBound(to: Family.Member.self).deinitialize(count: 1)
+        storage.assumingMemoryBound(to: Slot.self).deinitialize(count: 1)
     }
 
     /// A member is written as the model it is.
@@ -56,23 +77,5 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
 
     private static func write<Model: JSONMappable>(_ model: Model, to writer: inout JSONWriter) throws(JSONMapperError) {
         try valueCodec(for: Model.self).write(model, to: &writer)
-    }
-}
-
-extension JSONMapperError {
-    /// The same error with `prefix` put in front of its path (an error from a nested decode).
-    func prefixingPath(_ prefix: String) -> JSONMapperError {
-        func join(_ path: String) -> String {
-            if prefix.isEmpty { return path }
-            if path.isEmpty { return prefix }
-            return path.hasPrefix("[") ? prefix + path : prefix + "." + path
-        }
-        switch self {
-        case let .typeMismatch(path, expected, found): return .typeMismatch(path: join(path), expected: expected, found: found)
-        case let .keyNotFound(path): return .keyNotFound(path: join(path))
-        case let .invalidValue(path, reason): return .invalidValue(path: join(path), reason: reason)
-        case let .depthLimitExceeded(path): return .depthLimitExceeded(path: join(path))
-        case .emptyInput, .syntax, .limitExceeded: return self
-        }
     }
 }

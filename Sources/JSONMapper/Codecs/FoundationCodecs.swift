@@ -1,14 +1,14 @@
 import Foundation
 
-/// `Decimal`, exact from the number's text.
+/// `Decimal`, exact from the number's text up to 38 significant digits (see ``DecimalCoercion``).
 final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
         switch event {
         case .number(let text):
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromNumber(text.buffer) }
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromNumber(text.buffer, strict: session.isStrict) }
         case .string(let text) where !session.isStrict:
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromString(text.buffer) }
+            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromString(text.buffer, strict: false) }
         case .double(let value):
             // The shortest text of the double, so 0.1 becomes Decimal 0.1, not 0.1000000000000000055.
             return Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX"))

@@ -23,6 +23,8 @@ class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked 
         case .double(let value):
             // A binary double (from a dictionary) is a number: exact integral values fit.
             if let exact = Integer(exactly: value) { return exact }
+            // Strict: a fraction is another kind of number, as for number text.
+            if session.isStrict, value.rounded(.towardZero) != value { return try reject(event, expected, session) }
             try session.coercionFailed(.invalid("\(value) is not an integer in the range of \(Integer.self)"), expected: expected, found: event)
             return nil
         default:

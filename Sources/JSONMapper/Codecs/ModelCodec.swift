@@ -1,5 +1,15 @@
+/// A model's codec seen without its model type: what a ``FamilyCodec`` needs of the codec of
+/// the type it chose for an object.
+protocol CapturedModelDecoding: _JSONFrameHandler {
+    /// Decodes a captured object in the session: pushes the model's frame (above the caller's)
+    /// and emits the object's members into it, as for an object met while parsing.
+    func decode(captured object: JSONValue, _ session: DecodingSession) throws(JSONMapperError)
+    /// Moves the model out of the storage of a finished frame this codec pushed.
+    func moveModel(from storage: UnsafeMutableRawPointer) -> any JSONMappable
+}
+
 /// Decodes JSON objects into a ``JSONMappable`` model through its compiled ``ModelMeta``.
-final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, @unchecked Sendable {
+final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDecoding, @unchecked Sendable {
     /// The type that builds instances: `Model`, or the subclass a polymorphic base chose.
     private let type: Model.Type
     /// Set by the registry right after the codec is registered, before any other thread can
@@ -55,7 +65,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, @unchecked Senda
     }
 
     /// Runs the will-map and type-choice hooks on a captured object, then maps it.
-    private func decode(captured object: JSONValue, _ session: DecodingSession) throws(JSONMapperError) {
+    func decode(captured object: JSONValue, _ session: DecodingSession) throws(JSONMapperError) {
         guard let object = try applyingWillMap(to: object, session) else { return }
         var codec = self
         if let choose = meta.hooks.chooseCodec {
@@ -64,8 +74,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, @unchecked Senda
                 // The registry made it for a `Model.Type`, so it is a ModelCodec<Model>.
                 codec = unsafeDowncast(chosen, to: ModelCodec<Model>.self)
             case .failure(let error):
-                return try session.report(.invalidValue(path: session.currentPath(),
-                                                        reason: "\(type).mappedType chose \(error.chosen), which is not a \(Model.self)"))
+                return try session.report(.invalidValue(path: session.currentPath(), reason: error.reason))
             }
         }
         try session.emitContainer(object) { () throws(JSONMapperError) in
@@ -110,6 +119,10 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, @unchecked Senda
 
     override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
         storage.assumingMemoryBound(to: Model.self).deinitialize(count: 1)
+    }
+
+    func moveModel(from storage: UnsafeMutableRawPointer) -> any JSONMappable {
+        storage.assumingMemoryBound(to: Model.self).move()
     }
 
     /// Writes the model through its mapping; an instance of a subclass is written with the

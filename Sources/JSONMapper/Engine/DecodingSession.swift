@@ -197,7 +197,8 @@ final class DecodingSession: JSONEventSink {
     }
 
     /// Reports a value that could not become `expected`: throws, or records and returns so
-    /// the caller leaves the destination as it was, as the policy says. Strict mode always throws.
+    /// the caller leaves the destination as it was, as the policy says (in either coercion mode:
+    /// strictness decides what converts, the policy what happens to what does not).
     func coercionFailed(_ failure: CoercionFailure, expected: String, found event: ScalarEvent) throws(JSONMapperError) {
         let error: JSONMapperError = switch failure {
         case .mismatch: .typeMismatch(path: currentPath(), expected: expected, found: event.kindDescription)
@@ -232,8 +233,8 @@ final class DecodingSession: JSONEventSink {
     func report(_ error: JSONMapperError) throws(JSONMapperError) {
         switch options.invalidValuePolicy {
         case .throw: throw error
-        case .skip: if isStrict { throw error }
-        case .collect: if isStrict { throw error } else { issues.append(error) }
+        case .skip: break
+        case .collect: issues.append(error)
         }
     }
 
@@ -315,6 +316,10 @@ final class DecodingSession: JSONEventSink {
         do throws(JSONMapperError) { try closeTopFrame() } catch { return fail(error) }
         return true
     }
+
+    /// Closes a frame that a codec pushed without a container of its own (a family member's),
+    /// handing its value to the frame below as if its container had ended.
+    func closeFrame() throws(JSONMapperError) { try closeTopFrame() }
 
     /// Ends the top frame's container and hands its value to the frame below.
     private func closeTopFrame() throws(JSONMapperError) {

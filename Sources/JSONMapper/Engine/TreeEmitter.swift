@@ -7,52 +7,76 @@ import Foundation
 /// Objects are walked the YYModel way: when the model reading an object maps fewer keys than
 /// the object holds, the emitter looks up each mapped key in the object (property-driven);
 /// otherwise it walks the object's members and the model looks each up (dictionary-driven).
-/// Values the session skips are not walked at all.
+/// Values the session skips are not walked at all. The walk keeps its open containers on the
+/// heap, not the call stack, so a tree as deep as ``DecodingOptions/maxDepth`` allows decodes
+/// on any thread, as parsed bytes do.
 extension DecodingSession {
     /// Emits a whole value.
     func emit(_ value: JSONValue) throws(JSONMapperError) {
+        try walk(value) { () throws(JSONMapperError) in try self.open(value) }
+    }
+
+    /// Emits a container's members between `begin` (which opens it for its handler) and its end.
+    func emitContainer(_ value: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        try walk(value, begin: begin)
+    }
+
+    /// Walks a tree with a stack of open containers on the heap, not the call stack, so any
+    /// depth the options allow is safe on any thread. `begin` opens the root if it is a container.
+    private func walk(_ root: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        var open: [ValueCursor] = []
+        try enter(root, &open, begin: begin)
+        while let last = open.indices.last {
+            guard let (key, member) = open[last].next() else {
+                let isObject = open.removeLast().isObject
+                try check(isObject ? endObject() : endArray())
+                continue
+            }
+            if let key { try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) } }
+            try enter(member, &open) { () throws(JSONMapperError) in try self.open(member) }
+        }
+    }
+
+    /// Opens a container for the handler of the frame it is in (a begin event).
+    private func open(_ container: JSONValue) throws(JSONMapperError) {
+        if case .object = container { try check(beginObject()) } else { try check(beginArray()) }
+    }
+
+    /// Emits a scalar, or opens a container and pushes the cursor over its members.
+    private func enter(_ value: JSONValue, _ open: inout [ValueCursor], begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
         switch value {
         case .null: try check(null())
         case .bool(let flag): try check(bool(flag))
         case .number(let number): try withUTF8(number.text) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
         case .string(let string): try withUTF8(string) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
-        case .array, .object: try emitContainer(value) { () throws(JSONMapperError) in try check(value.object != nil ? beginObject() : beginArray()) }
-        }
-    }
-
-    /// Emits a container's members between `begin` (which opens it for its handler) and its end.
-    func emitContainer(_ value: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
-        let framesBefore = frameCount
-        try begin()
-        switch value {
         case .array(let elements):
-            if !isSkipping { for element in elements { try emit(element) } }
-            try check(endArray())
+            try begin()
+            open.append(ValueCursor(elements: isSkipping ? [] : elements))
         case .object(let object):
-            switch memberWalk(count: object.count, framesBefore: framesBefore) {
-            case .none:
-                break
-            case .all:
-                for (key, member) in object {
-                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                    try emit(member)
-                }
-            case .mappedKeys(let keys):
-                for key in keys {
-                    guard let member = object[key] else { continue }
-                    try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                    try emit(member)
-                }
-            }
-            try check(endObject())
-        default:
-            preconditionFailure("emitContainer takes arrays and objects")
+            let framesBefore = frameCount
+            try begin()
+            open.append(ValueCursor(object: object, walk: memberWalk(count: object.count, framesBefore: framesBefore)))
         }
     }
 
     /// Emits a Foundation value: `NSNull`, `Bool`, `NSNumber` and Swift numbers, `String`,
-    /// `[Any]`, `[String: Any]` (and their NS counterparts), and ``JSONValue``.
-    func emit(foundation value: Any) throws(JSONMapperError) {
+    /// `[Any]`, `[String: Any]` (and their NS counterparts), and ``JSONValue``. Walked like a
+    /// ``JSONValue``, without recursion.
+    func emit(foundation root: Any) throws(JSONMapperError) {
+        var open: [FoundationCursor] = []
+        try enter(foundation: root, &open)
+        while let last = open.indices.last {
+            guard let (key, member) = open[last].next() else {
+                let isObject = open.removeLast().isObject
+                try check(isObject ? endObject() : endArray())
+                continue
+            }
+            if let key { try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) } }
+            try enter(foundation: member, &open)
+        }
+    }
+
+    private func enter(foundation value: Any, _ open: inout [FoundationCursor]) throws(JSONMapperError) {
         // Classify by dynamic type first: a failed `as` pattern can run a whole Foundation
         // bridging conversion (NSNumber → Int, Decimal → Int64…) before it fails, which cost
         // most of the time of a dictionary decode.
@@ -62,9 +86,9 @@ extension DecodingSession {
         } else if kind is NSNumber.Type {
             try emit(number: value as! NSNumber)
         } else if kind == [String: Any].self {
-            try emit(dictionary: value as! [String: Any])
+            try enter(dictionary: value as! [String: Any], &open)
         } else if kind == [Any].self {
-            try emit(array: value as! [Any])
+            try enter(array: value as! [Any], &open)
         } else if kind is NSNull.Type {
             try check(null())
         } else if kind == Bool.self {
@@ -82,40 +106,24 @@ extension DecodingSession {
         } else {
             // Anything else that bridges: NSString, NSDictionary, other number types…
             switch value {
-            case let string as String: try emit(foundation: string)
-            case let dictionary as [String: Any]: try emit(dictionary: dictionary)
-            case let array as [Any]: try emit(array: array)
+            case let string as String: try withUTF8(string) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
+            case let dictionary as [String: Any]: try enter(dictionary: dictionary, &open)
+            case let array as [Any]: try enter(array: array, &open)
             case let number as NSNumber: try emit(number: number)
             default: throw .typeMismatch(path: currentPath(), expected: "a JSON value", found: "\(kind)")
             }
         }
     }
 
-    private func emit(dictionary: [String: Any]) throws(JSONMapperError) {
+    private func enter(dictionary: [String: Any], _ open: inout [FoundationCursor]) throws(JSONMapperError) {
         let framesBefore = frameCount
         try check(beginObject())
-        switch memberWalk(count: dictionary.count, framesBefore: framesBefore) {
-        case .none:
-            break
-        case .all:
-            for (key, member) in dictionary {
-                try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                try emit(foundation: member)
-            }
-        case .mappedKeys(let keys):
-            for key in keys {
-                guard let member = dictionary[key] else { continue }
-                try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) }
-                try emit(foundation: member)
-            }
-        }
-        try check(endObject())
+        open.append(FoundationCursor(dictionary: dictionary, walk: memberWalk(count: dictionary.count, framesBefore: framesBefore)))
     }
 
-    private func emit(array: [Any]) throws(JSONMapperError) {
+    private func enter(array: [Any], _ open: inout [FoundationCursor]) throws(JSONMapperError) {
         try check(beginArray())
-        if !isSkipping { for element in array { try emit(foundation: element) } }
-        try check(endArray())
+        open.append(FoundationCursor(elements: isSkipping ? [] : array))
     }
 
     private func emit(number: NSNumber) throws(JSONMapperError) {
@@ -199,4 +207,100 @@ enum MemberWalk {
     case all
     /// Only these keys, looked up in the object (property-driven).
     case mappedKeys([String])
+}
+
+/// An open array or object of a ``JSONValue`` being walked: what is left of its members.
+private struct ValueCursor {
+    private let elements: [JSONValue]
+    private let object: JSONObject
+    /// The mapped keys to look up (property-driven walk), or `nil` to walk every member.
+    private let keys: [String]?
+    private var position = 0
+    let isObject: Bool
+
+    init(elements: [JSONValue]) {
+        self.elements = elements
+        object = JSONObject()
+        keys = nil
+        isObject = false
+    }
+
+    init(object: JSONObject, walk: MemberWalk) {
+        elements = []
+        isObject = true
+        switch walk {
+        case .none: (self.object, keys) = (JSONObject(), nil)
+        case .all: (self.object, keys) = (object, nil)
+        case .mappedKeys(let mapped): (self.object, keys) = (object, mapped)
+        }
+    }
+
+    /// The next member (with its key, in an object), or `nil` at the end.
+    mutating func next() -> (key: String?, value: JSONValue)? {
+        guard isObject else {
+            guard position < elements.count else { return nil }
+            position += 1
+            return (nil, elements[position - 1])
+        }
+        guard let keys else {
+            guard position < object.count else { return nil }
+            position += 1
+            return object[position - 1]
+        }
+        while position < keys.count {
+            position += 1
+            if let member = object[keys[position - 1]] { return (keys[position - 1], member) }
+        }
+        return nil
+    }
+}
+
+/// An open `[Any]` or `[String: Any]` being walked: what is left of its members.
+private struct FoundationCursor {
+    private let elements: [Any]
+    private let dictionary: [String: Any]
+    /// The mapped keys to look up (property-driven walk), or `nil` to walk every member.
+    private let keys: [String]?
+    private var position = 0
+    private var index: Dictionary<String, Any>.Index
+    let isObject: Bool
+
+    init(elements: [Any]) {
+        self.elements = elements
+        dictionary = [:]
+        keys = nil
+        index = dictionary.startIndex
+        isObject = false
+    }
+
+    init(dictionary: [String: Any], walk: MemberWalk) {
+        elements = []
+        isObject = true
+        switch walk {
+        case .none: (self.dictionary, keys) = ([:], nil)
+        case .all: (self.dictionary, keys) = (dictionary, nil)
+        case .mappedKeys(let mapped): (self.dictionary, keys) = (dictionary, mapped)
+        }
+        index = self.dictionary.startIndex
+    }
+
+    /// The next member (with its key, in an object), or `nil` at the end.
+    mutating func next() -> (key: String?, value: Any)? {
+        guard isObject else {
+            guard position < elements.count else { return nil }
+            position += 1
+            return (nil, elements[position - 1])
+        }
+        guard let keys else {
+            guard index != dictionary.endIndex else { return nil }
+            let (key, value) = dictionary[index]
+            dictionary.formIndex(after: &index)
+            return (key, value)
+        }
+        while position < keys.count {
+            position += 1
+            if let member = dictionary[keys[position - 1]] { return (keys[position - 1], member) }
+        }
+        return nil
+    }
 }

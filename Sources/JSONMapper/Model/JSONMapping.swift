@@ -15,6 +15,8 @@
 /// does not declare `AnyKeyPath` Sendable.
 public struct JSONMapping<Root>: @unchecked Sendable {
     let rules: [PropertyRule]
+    /// The strategy the rules were declared with; a subclass's own keys follow it too.
+    let keyStrategy: JSONKeyStrategy
     let allowed: Set<AnyKeyPath>?
     let ignored: Set<AnyKeyPath>
 
@@ -31,12 +33,14 @@ public struct JSONMapping<Root>: @unchecked Sendable {
         @JSONMappingBuilder<Root> _ entries: () -> [Map<Root>]
     ) {
         rules = entries().map { $0.makeRule(keyStrategy) }
+        self.keyStrategy = keyStrategy
         allowed = allowing.map { Set($0) }
         ignored = Set(ignoring)
     }
 
-    private init(rules: [PropertyRule], allowed: Set<AnyKeyPath>?, ignored: Set<AnyKeyPath>) {
+    private init(rules: [PropertyRule], keyStrategy: JSONKeyStrategy, allowed: Set<AnyKeyPath>?, ignored: Set<AnyKeyPath>) {
         self.rules = rules
+        self.keyStrategy = keyStrategy
         self.allowed = allowed
         self.ignored = ignored
     }
@@ -49,22 +53,25 @@ public struct JSONMapping<Root>: @unchecked Sendable {
     ///     super.jsonMapping.extended(for: Circle.self) { Map(\.radius, "radius") }
     /// }
     /// ```
-    /// Allow and ignore lists accumulate: the subclass's lists are added to its superclass's.
+    /// The superclass's properties keep their keys. The subclass's own keys follow the
+    /// superclass's key strategy unless `keyStrategy` names another, and allow and ignore lists
+    /// accumulate: the subclass's lists are added to its superclass's.
     public func extended<Subclass>(
         for subclass: Subclass.Type,
-        keyStrategy: JSONKeyStrategy = .useDeclaredKeys,
+        keyStrategy: JSONKeyStrategy? = nil,
         allowing: [PartialKeyPath<Subclass>]? = nil,
         ignoring: [PartialKeyPath<Subclass>] = [],
         @JSONMappingBuilder<Subclass> _ entries: () -> [Map<Subclass>]
     ) -> JSONMapping<Root> {
-        let added = entries().map { $0.makeRule(keyStrategy) }
+        let strategy = keyStrategy ?? self.keyStrategy
+        let added = entries().map { $0.makeRule(strategy) }
         let mergedAllowed: Set<AnyKeyPath>? = switch (allowed, allowing) {
         case (nil, nil): nil
         case let (base?, nil): base
         case let (nil, own?): Set(own)
         case let (base?, own?): base.union(own)
         }
-        return JSONMapping(rules: rules + added, allowed: mergedAllowed, ignored: ignored.union(ignoring))
+        return JSONMapping(rules: rules + added, keyStrategy: strategy, allowed: mergedAllowed, ignored: ignored.union(ignoring))
     }
 
     /// The rules that survive the allow and ignore lists.

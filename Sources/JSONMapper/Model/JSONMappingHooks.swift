@@ -47,6 +47,11 @@ public protocol JSONDidMapHook: JSONMappable {
 /// Works wherever the base type is decoded: top level, properties, arrays, dictionaries.
 /// A returned type that is not the base or one of its subclasses is reported as
 /// ``JSONMapperError/invalidValue(path:reason:)``.
+///
+/// A subclass inherits the choice: decoding `[Polygon]` still calls `mappedType(for:)` on
+/// `Polygon` (with the base's implementation unless `Polygon` overrides it), and the chosen type
+/// must then be `Polygon` or one of its subclasses. A choice outside it (a `Circle` object in a
+/// `[Polygon]`) is reported, naming the class whose `mappedType(for:)` chose.
 public protocol JSONPolymorphic: JSONMappable {
     /// The type to decode `object` as: `Self` or a subclass.
     static func mappedType(for object: JSONValue) -> any JSONMappable.Type
@@ -77,11 +82,22 @@ struct ModelHooks {
     var willEncode: ((UnsafeMutableRawPointer, JSONValue) throws -> JSONValue?)?
     var didMap: ((UnsafeMutableRawPointer, JSONValue) throws -> Void)?
     /// The codec for the concrete type an object chooses (the erased `ModelCodec`), or
-    /// the name of a type that is not the decoded type or a subclass of it.
+    /// what went wrong when the choice is not the decoded type or a subclass of it.
     var chooseCodec: ((JSONValue) -> Result<_JSONFrameHandler, TypeChoiceError>)?
 
+    /// A type choice outside the decoded type.
     struct TypeChoiceError: Error {
-        let chosen: String
+        /// The class whose `mappedType(for:)` chose: the one that declared ``JSONPolymorphic``,
+        /// which may be a superclass of the decoded type.
+        let chooser: Any.Type
+        let chosen: Any.Type
+        let decoded: Any.Type
+
+        var reason: String {
+            let choice = "\(chooser).mappedType chose \(chosen), which is not a \(decoded)"
+            guard chooser != decoded else { return choice }
+            return choice + " (decoding \(decoded) directly still asks \(chooser).mappedType)"
+        }
     }
 
     /// Whether decoding needs each object whole before mapping it.
@@ -118,8 +134,20 @@ struct ModelHooks {
     ) -> (JSONValue) -> Result<_JSONFrameHandler, TypeChoiceError> {
         { object in
             let chosen = base.mappedType(for: object)
-            guard let concrete = chosen as? Model.Type else { return .failure(TypeChoiceError(chosen: "\(chosen)")) }
+            guard let concrete = chosen as? Model.Type else {
+                return .failure(TypeChoiceError(chooser: declaringClass(of: base), chosen: chosen, decoded: Model.self))
+            }
             return .success(ModelRegistry.shared.codec(for: concrete, choosingType: false))
         }
+    }
+
+    /// The class that declared ``JSONPolymorphic`` for `type`: its highest ancestor that conforms.
+    /// A subclass inherits the conformance (and the `mappedType(for:)` it chooses with) from there.
+    private static func declaringClass(of type: any JSONPolymorphic.Type) -> Any.Type {
+        guard var declaring = type as? AnyClass else { return type }
+        while let superclass = _getSuperclass(declaring), superclass is any JSONPolymorphic.Type {
+            declaring = superclass
+        }
+        return declaring
     }
 }

@@ -122,4 +122,9 @@ extension JSONValue {
             try JSONValueParser.parse(buffer, options: options)
         }
     }
+
+    /// Parses a complete JSON document in memory the caller owns, which must stay valid for the call.
+    public init(parsing buffer: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        self = try JSONValueParser.parse(buffer, options: options)
+    }
 }

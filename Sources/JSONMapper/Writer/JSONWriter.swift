@@ -126,6 +126,9 @@ struct JSONWriter {
     /// Number text already in JSON form.
     mutating func writeRawNumber(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    /// A value another writer with the same options wrote, at this position.
+    mutating func writeWritten(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+
     /// A whole ``JSONValue`` (object members in their order, or sorted when the options say).
     mutating func write(_ value: JSONValue) {
         switch value {

@@ -190,14 +190,21 @@ struct DictionaryPolicyTests {
 
     // MARK: - strict
 
-    @Test func strictThrowsWhateverThePolicy() throws {
-        for policy in [DecodingOptions.InvalidValuePolicy.throw, .skip, .collect] {
-            let options = DecodingOptions(coercion: .strict, invalidValuePolicy: policy)
-            let expected = JSONMapperError.typeMismatch(path: "id", expected: "Int", found: #"string "5""#)
-            #expect(throws: expected) { try JSONMapDecoder(options: options).decode(Reading.self, from: #"{"id": "5"}"#) }
-            #expect(throws: expected) { try JSONMapDecoder(options: options).decode(Reading.self, from: ["id": "5"] as JSONValue) }
-            #expect(throws: expected) { try Reading(dictionary: ["id": "5"], options: options) }
-        }
+    @Test func strictMismatchesFollowThePolicy() throws {
+        let expected = JSONMapperError.typeMismatch(path: "id", expected: "Int", found: #"string "5""#)
+        let throwing = DecodingOptions(coercion: .strict)
+        #expect(throws: expected) { try JSONMapDecoder(options: throwing).decode(Reading.self, from: #"{"id": "5"}"#) }
+        #expect(throws: expected) { try JSONMapDecoder(options: throwing).decode(Reading.self, from: ["id": "5"] as JSONValue) }
+        #expect(throws: expected) { try Reading(dictionary: ["id": "5"], options: throwing) }
+        let skipping = DecodingOptions(coercion: .strict, invalidValuePolicy: .skip)
+        #expect(try Reading(dictionary: ["id": "5"], options: skipping).id == 0)
+        let collecting = JSONMapDecoder(options: DecodingOptions(coercion: .strict, invalidValuePolicy: .collect))
+        let tree = try collecting.decodeReportingIssues(Reading.self, from: ["id": "5"] as JSONValue)
+        #expect(tree.value.id == 0)
+        #expect(tree.issues == [expected])
+        let object = try collecting.decodeReportingIssues(Reading.self, fromJSONObject: ["id": "5"])
+        #expect(object.value.id == 0)
+        #expect(object.issues == [expected])
     }
 
     @Test func aValidDocumentHasNoIssues() throws {
