@@ -1,7 +1,7 @@
 /// `JSONValue` as a property type: any JSON kept as it was, such as a `metadata` sub-tree.
 /// A scalar becomes its value at once; an object or array is captured whole from its parse
 /// events into a ``JSONValueBuilder`` in the same session (no detour through text) and handed
-/// to the frame below through a frame that opens and closes at once. Every JSON kind is the
+/// to the frame below through a frame that opens and closes at once (``DecodingSession/closeFrame()``). Every JSON kind is the
 /// type's own, so nothing is coerced, strict or lenient, and `null` is ``JSONValue/null``
 /// (a `JSONValue?` reads `null` as `nil`). Written back by the writer as it was read: members
 /// in their order, numbers in their own text.
@@ -22,10 +22,8 @@ final class JSONValueCodec: ValueCodec<JSONValue>, @unchecked Sendable {
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         session.capture(isObject: isObject) { (value) throws(JSONMapperError) in
-            session.enterContainer()
             session.pushOwned(value, by: self)
-            _ = isObject ? session.endObject() : session.endArray()
-            if let failure = session.failure { throw failure }
+            try session.closeFrame()
         }
     }
 
