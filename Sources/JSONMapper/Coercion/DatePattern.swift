@@ -203,13 +203,13 @@ extension DatePattern {
                 guard let month = number(letters == 1 ? 1...2 : 2...2), (1...12).contains(month) else { return false }
                 fields.month = month
             case .monthName(let full):
-                guard let index = name(in: CivilCalendar.monthNames, full: full) else { return false }
+                guard let index = name(in: full ? DatePattern.monthNames : DatePattern.monthAbbreviations) else { return false }
                 fields.month = index + 1
             case .day(let letters):
                 guard let day = number(letters == 1 ? 1...2 : 2...2) else { return false }
                 fields.day = day
             case .weekday(let full):
-                guard let index = name(in: CivilCalendar.weekdayNames, full: full) else { return false }
+                guard let index = name(in: full ? DatePattern.weekdayNames : DatePattern.weekdayAbbreviations) else { return false }
                 fields.weekday = index
             case .hour(let cycle, let letters):
                 guard let hour = number(letters == 1 ? 1...2 : 2...2), cycle.range.contains(hour) else { return false }
@@ -259,14 +259,12 @@ extension DatePattern {
             return count >= digits.lowerBound ? value : nil
         }
 
-        /// The position in `names` of the English name here, full or its first three
-        /// letters, in any case.
-        mutating func name(in names: [String], full: Bool) -> Int? {
+        /// The position in `names` of the name here, in any case.
+        mutating func name(in names: [[UInt8]]) -> Int? {
             for (index, name) in names.enumerated() {
-                let candidate = full ? Array(name.utf8) : Array(name.utf8.prefix(3))
-                guard i + candidate.count <= text.count,
-                      candidate.indices.allSatisfy({ text[i + $0] | 0x20 == candidate[$0] | 0x20 }) else { continue }
-                i += candidate.count
+                guard i + name.count <= text.count,
+                      name.indices.allSatisfy({ text[i + $0] | 0x20 == name[$0] | 0x20 }) else { continue }
+                i += name.count
                 return index
             }
             return nil
@@ -348,16 +346,17 @@ extension DatePattern {
         let (year, month, day) = CivilCalendar.date(fromDays: days)
         guard (0...9999).contains(year) else { return nil }
         var out: [UInt8] = []
+        out.reserveCapacity(48)
         for element in elements {
             switch element {
             case .literal(let bytes): out += bytes
             case .year(let letters): Self.pad(letters == 2 ? year % 100 : year, letters, &out)
             case .month(let letters): Self.pad(month, letters, &out)
-            case .monthName(let full): out += Self.name(CivilCalendar.monthNames[month - 1], full: full)
+            case .monthName(let full): out += (full ? Self.monthNames : Self.monthAbbreviations)[month - 1]
             case .day(let letters): Self.pad(day, letters, &out)
-            case .weekday(let full): out += Self.name(CivilCalendar.weekdayNames[CivilCalendar.weekday(fromDays: days)], full: full)
+            case .weekday(let full): out += (full ? Self.weekdayNames : Self.weekdayAbbreviations)[CivilCalendar.weekday(fromDays: days)]
             case .hour(let cycle, let letters): Self.pad(cycle.display(hour: secondOfDay / 3600), letters, &out)
-            case .amPM: out += Array((secondOfDay < 43_200 ? "AM" : "PM").utf8)
+            case .amPM: out += [secondOfDay < 43_200 ? UInt8(ascii: "A") : UInt8(ascii: "P"), UInt8(ascii: "M")]
             case .minute(let letters): Self.pad(secondOfDay / 60 % 60, letters, &out)
             case .second(let letters): Self.pad(secondOfDay % 60, letters, &out)
             case .fraction(let count): Self.pad(fraction, count, &out)
@@ -367,20 +366,28 @@ extension DatePattern {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A non-negative number in at least `width` digits.
     private static func pad(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
-        let digits = Array(String(value).utf8)
-        if digits.count < width { out += repeatElement(UInt8(ascii: "0"), count: width - digits.count) }
-        out += digits
+        var digits = 1
+        var power = 10
+        while power <= value { digits += 1; power *= 10 }
+        for _ in digits..<max(width, digits) { out.append(UInt8(ascii: "0")) }
+        while digits > 0 {
+            power /= 10
+            out.append(UInt8(48 + value / power % 10))
+            digits -= 1
+        }
     }
 
-    private static func name(_ name: String, full: Bool) -> [UInt8] {
-        full ? Array(name.utf8) : Array(name.utf8.prefix(3))
-    }
+    private static let monthNames = CivilCalendar.monthNames.map { Array($0.utf8) }
+    private static let monthAbbreviations = monthNames.map { Array($0.prefix(3)) }
+    private static let weekdayNames = CivilCalendar.weekdayNames.map { Array($0.utf8) }
+    private static let weekdayAbbreviations = weekdayNames.map { Array($0.prefix(3)) }
 
     private static func writeZone(_ offset: Int, _ style: ZoneStyle, utcAsZ: Bool, _ out: inout [UInt8]) {
         if offset == 0, utcAsZ { out.append(UInt8(ascii: "Z")); return }
         if style == .gmt {
-            out += Array("GMT".utf8)
+            out += [UInt8(ascii: "G"), UInt8(ascii: "M"), UInt8(ascii: "T")]
             if offset == 0 { return }
         }
         // Offsets are written to the minute (only local mean times before about 1900 have seconds).
