@@ -8,7 +8,7 @@ public struct EncodingOptions: Sendable {
         /// says. By default the fraction is written when the date has one, so a decoded
         /// `2013-01-07T12:00:24.50Z` is written back as `2013-01-07T12:00:24.5Z`, the same
         /// instant. Dates outside the years 0000–9999 fail with
-        /// ``JSONMapperError/invalidValue(path:reason:)``: four-digit years are all the text holds.
+        /// ``JSONMapperError/invalidValue(path:reason:location:)``: four-digit years are all the text holds.
         case iso8601(fraction: Fraction = .whenPresent)
         /// Unix time in seconds (a number).
         case secondsSince1970
@@ -33,7 +33,7 @@ public struct EncodingOptions: Sendable {
 
     /// What happens to an infinite or NaN `Double` or `Float`, which JSON cannot hold.
     public enum NonFiniteStrategy: Sendable, Equatable {
-        /// Fail with ``JSONMapperError/invalidValue(path:reason:)``.
+        /// Fail with ``JSONMapperError/invalidValue(path:reason:location:)``.
         case `throw`
         /// Write `null`.
         case null

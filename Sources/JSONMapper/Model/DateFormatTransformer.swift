@@ -25,7 +25,7 @@ import Foundation
 /// Fields the format lacks default to 1970-01-01 00:00:00; without a zone field, dates are
 /// read and written in `timeZone` (UTC by default).
 ///
-/// A string that does not match is ``JSONMapperError/invalidValue(path:reason:)``
+/// A string that does not match is ``JSONMapperError/invalidValue(path:reason:location:)``
 /// at its path, handled by the invalid-value policy; so is a date outside the years 0000–9999
 /// when encoding. A pattern letter it does not support (`G`, `Y`, `D`, `w`, `z`…) stops the
 /// program when the mapping is built, with a message naming it: the format is part of the

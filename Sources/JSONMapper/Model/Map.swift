@@ -8,7 +8,7 @@ public struct Map<Root> {
 
     /// Maps a property to one key.
     /// - Parameter required: When `true`, an object without this key (or with `null` for a
-    ///   non-optional property) fails with ``JSONMapperError/keyNotFound(path:)``.
+    ///   non-optional property) fails with ``JSONMapperError/keyNotFound(path:location:)``.
     public init<Value: JSONMappableValue>(_ keyPath: WritableKeyPath<Root, Value>, _ key: String, required: Bool = false) {
         self.init(keyPath, [key], required: required)
     }

@@ -53,7 +53,7 @@ struct CoercionUnitTests {
         } else {
             #expect(kind(error(result)) == .invalidValue, "\(I.self) from \(json) must be invalidValue: \(result)",
                     sourceLocation: sourceLocation)
-            if case .invalidValue(let path, _)? = error(result) {
+            if case .invalidValue(let path, _, _)? = error(result) {
                 #expect(path == "", sourceLocation: sourceLocation)
             }
         }
@@ -613,7 +613,7 @@ struct CoercionUnitTests {
         let error = Self.error(Self.outcome { () throws(JSONMapperError) in
             try JSONMapDecoder(options: Self.strict).decode(Defaults.self, from: "{\"\(key)\":null}")
         })
-        guard case .typeMismatch(let path, _, let found)? = error else {
+        guard case .typeMismatch(let path, _, let found, _)? = error else {
             Issue.record("\(key): expected typeMismatch, got \(String(describing: error))")
             return
         }

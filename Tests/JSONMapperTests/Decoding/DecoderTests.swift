@@ -103,7 +103,7 @@ struct DecoderUnitTests {
         #expect(try JSONMapDecoder().decode(Status?.self, from: Self.statusJSON(3)) == Self.expectedStatus(3))
         // A non-optional top-level null has no default to keep.
         let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int.self, from: "null") })
-        guard case .typeMismatch(let path, _, _)? = error else {
+        guard case .typeMismatch(let path, _, _, _)? = error else {
             Issue.record("expected typeMismatch, got \(String(describing: error))")
             return
         }
@@ -293,11 +293,11 @@ struct DecoderUnitTests {
     // MARK: - Error paths
 
     @Test func typeMismatchDeepInsideArraysNamesItsPath() {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapDecoder().decode(Timeline.self, from: Self.timelineJSON(count: 6, badUserAt: 3))
-        })
+        let text = Self.timelineJSON(count: 6, badUserAt: 3)
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Timeline.self, from: text) })
         #expect(error == .typeMismatch(path: "statuses[3].user.id", expected: "Int64", found: "string \"abc\""))
-        #expect(error?.description == #"type mismatch at 'statuses[3].user.id': expected Int64, found string "abc""#)
+        let location = ErrorLocationTests.expectedLocation(of: #""abc""#, in: text)
+        #expect(error?.description == #"type mismatch at 'statuses[3].user.id' (\#(location)): expected Int64, found string "abc""#)
         #expect(error?.path == "statuses[3].user.id")
     }
 
@@ -326,14 +326,14 @@ struct DecoderUnitTests {
         let containerMismatch = Self.error(Self.outcome { () throws(JSONMapperError) in
             try JSONMapDecoder().decode(Timeline.self, from: #"{"statuses":[{"id":1},{"user":[1,2]}]}"#)
         })
-        guard case .typeMismatch(let path, _, let found)? = containerMismatch else {
+        guard case .typeMismatch(let path, _, let found, _)? = containerMismatch else {
             Issue.record("expected typeMismatch, got \(String(describing: containerMismatch))")
             return
         }
         #expect(path == "statuses[1].user")
         #expect(found == "an array")
         let objectForArray = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([[Int]].self, from: #"[[1],{"a":1}]"#) })
-        guard case .typeMismatch("[1]", _, "an object")? = objectForArray else {
+        guard case .typeMismatch("[1]", _, "an object", _)? = objectForArray else {
             Issue.record("expected a type mismatch at [1], got \(String(describing: objectForArray))")
             return
         }
@@ -603,7 +603,7 @@ struct DecoderUnitTests {
         let boom = Self.error(Self.outcome { () throws(JSONMapperError) in
             try JSONMapDecoder().decode([Tracked].self, from: Self.trackedArray(count: 100, boomAt: 49))
         })
-        guard case .invalidValue(let path, _)? = boom else {
+        guard case .invalidValue(let path, _, _)? = boom else {
             Issue.record("expected invalidValue, got \(String(describing: boom))")
             return
         }
