@@ -46,11 +46,6 @@ public struct DecodingOptions: Sendable, Equatable {
     /// no limit. A longer one fails with ``JSONMapperError/limitExceeded(offset:message:)``.
     public var maxStringBytes: Int?
 
-    /// The parser limits these options set.
-    var parserLimits: JSONParser.Limits {
-        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes)
-    }
-
     /// Options with the given values; the defaults are lenient, throwing, seconds, finite only,
     /// depth 512, no size limits.
     public init(

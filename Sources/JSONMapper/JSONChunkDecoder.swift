@@ -50,17 +50,17 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
 
     /// Parses and decodes the next chunk.
     public func feed(_ chunk: [UInt8]) throws(JSONMapperError) {
-        try DecodeRun.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
+        try InputBytes.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
     }
 
     /// Parses and decodes the next chunk.
     public func feed(_ chunk: Data) throws(JSONMapperError) {
-        try DecodeRun.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
+        try InputBytes.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
     }
 
     /// Parses and decodes the next chunk, as its UTF-8 bytes.
     public func feed(_ chunk: String) throws(JSONMapperError) {
-        try DecodeRun.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
+        try InputBytes.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
     }
 
     /// Ends the document and returns its value.

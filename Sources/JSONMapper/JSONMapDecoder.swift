@@ -53,21 +53,21 @@ public struct JSONMapDecoder: Sendable {
     public func decodeReportingIssues<Value: JSONMappableValue>(
         _ type: Value.Type = Value.self, from data: Data
     ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
-        try DecodeRun.withBytes(of: data) { (bytes) throws(JSONMapperError) in try DecodeRun.decodeDocument(type, bytes, options) }
+        try InputBytes.withBytes(of: data) { (bytes) throws(JSONMapperError) in try DecodeRun.decodeDocument(type, bytes, options) }
     }
 
     /// Decodes from UTF-8 bytes, returning the collected problems too.
     public func decodeReportingIssues<Value: JSONMappableValue>(
         _ type: Value.Type = Value.self, from bytes: [UInt8]
     ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
-        try DecodeRun.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in try DecodeRun.decodeDocument(type, buffer, options) }
+        try InputBytes.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in try DecodeRun.decodeDocument(type, buffer, options) }
     }
 
     /// Decodes from a string, returning the collected problems too.
     public func decodeReportingIssues<Value: JSONMappableValue>(
         _ type: Value.Type = Value.self, from string: String
     ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
-        try DecodeRun.withBytes(of: string) { (buffer) throws(JSONMapperError) in try DecodeRun.decodeDocument(type, buffer, options) }
+        try InputBytes.withBytes(of: string) { (buffer) throws(JSONMapperError) in try DecodeRun.decodeDocument(type, buffer, options) }
     }
 
     /// Decodes from memory the caller owns, returning the collected problems too.
@@ -105,12 +105,12 @@ extension JSONMappable {
     /// (YYModel's `modelSetWithJSON:`). On error a struct is left unchanged; a class instance
     /// keeps the values set before the error.
     public mutating func update(fromJSON data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        try DecodeRun.withBytes(of: data) { (bytes) throws(JSONMapperError) in try update(fromJSON: bytes, options: options) }
+        try InputBytes.withBytes(of: data) { (bytes) throws(JSONMapperError) in try update(fromJSON: bytes, options: options) }
     }
 
     /// Updates from UTF-8 bytes.
     public mutating func update(fromJSON bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        try DecodeRun.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in try update(fromJSON: buffer, options: options) }
+        try InputBytes.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in try update(fromJSON: buffer, options: options) }
     }
 
     /// Updates from UTF-8 bytes in memory the caller owns.
@@ -131,6 +131,6 @@ extension JSONMappable {
 
     /// Updates from a JSON string.
     public mutating func update(fromJSON string: String, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        try DecodeRun.withBytes(of: string) { (bytes) throws(JSONMapperError) in try update(fromJSON: bytes, options: options) }
+        try InputBytes.withBytes(of: string) { (bytes) throws(JSONMapperError) in try update(fromJSON: bytes, options: options) }
     }
 }

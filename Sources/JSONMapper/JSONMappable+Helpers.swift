@@ -40,7 +40,7 @@ extension JSONMappable where Self: AnyObject {
     public func jsonMappingCopy() throws(JSONMapperError) -> Self {
         let bytes = try JSONMapEncoder(options: EncodingOptions(omitsNilProperties: false)).encode(self, as: [UInt8].self)
         let codec = ModelRegistry.shared.codec(for: type(of: self), choosingType: false)
-        return try DecodeRun.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in
+        return try InputBytes.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in
             try DecodeRun.decodeRoot(Self.self, codec: codec, DecodingOptions(), checksWholeDocument: true) { (session) throws(JSONMapperError) in
                 try JSONParser(sink: session).parseDocument(buffer)
             }.value

@@ -1,20 +1,9 @@
-import Foundation
-
-/// `Bool`: booleans; numbers and `true/false/yes/no/1/0` strings when lenient.
+/// `Bool`: the conversions of ``BoolCoercion``.
 final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Bool? {
-        switch event {
-        case .bool(let flag):
-            return flag
-        case .number(let text) where !session.isStrict:
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try BoolCoercion.fromNumber(text.buffer) }
-        case .string(let text) where !session.isStrict:
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try BoolCoercion.fromString(text.buffer) }
-        case .double(let value) where !session.isStrict:
-            return value != 0
-        default:
-            return try reject(event, expected, session)
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try BoolCoercion.bool(from: event, strict: session.isStrict)
         }
     }
 

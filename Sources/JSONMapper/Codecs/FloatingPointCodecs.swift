@@ -1,22 +1,9 @@
-import Foundation
-
-/// `Double`, correctly rounded from the raw text.
+/// `Double`, correctly rounded from the raw text (see ``FloatingPointCoercion``).
 final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Double? {
-        switch event {
-        case .number(let text):
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try FloatingPointCoercion.double(fromNumber: text.buffer) }
-        case .string(let text) where !session.isStrict:
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in
-                try FloatingPointCoercion.double(fromString: text.buffer, allowNonFinite: session.options.allowsNonFiniteStrings)
-            }
-        case .bool(let flag) where !session.isStrict:
-            return flag ? 1 : 0
-        case .double(let value):
-            return value
-        default:
-            return try reject(event, expected, session)
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try FloatingPointCoercion.double(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)
         }
     }
 
@@ -37,19 +24,8 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
 final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Float? {
-        switch event {
-        case .number(let text):
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try FloatingPointCoercion.float(fromNumber: text.buffer) }
-        case .string(let text) where !session.isStrict:
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in
-                try FloatingPointCoercion.float(fromString: text.buffer, allowNonFinite: session.options.allowsNonFiniteStrings)
-            }
-        case .bool(let flag) where !session.isStrict:
-            return flag ? 1 : 0
-        case .double(let value):
-            return Float(value)
-        default:
-            return try reject(event, expected, session)
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try FloatingPointCoercion.float(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)
         }
     }
 

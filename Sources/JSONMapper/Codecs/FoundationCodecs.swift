@@ -4,16 +4,8 @@ import Foundation
 final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
-        switch event {
-        case .number(let text):
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromNumber(text.buffer, strict: session.isStrict) }
-        case .string(let text) where !session.isStrict:
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DecimalCoercion.fromString(text.buffer, strict: false) }
-        case .double(let value):
-            // The shortest text of the double, so 0.1 becomes Decimal 0.1, not 0.1000000000000000055.
-            return Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX"))
-        default:
-            return try reject(event, expected, session)
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try DecimalCoercion.decimal(from: event, strict: session.isStrict)
         }
     }
 
@@ -30,22 +22,12 @@ final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
     }
 }
 
-/// `Date`: numbers as Unix time (seconds or milliseconds, per the options), strings in the
-/// formats ``DateCoercion`` lists. JSON has no date type, so both are accepted when strict.
+/// `Date`: Unix time or the string formats ``DateCoercion`` lists; written as the options say.
 final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Date? {
-        switch event {
-        case .number(let text):
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in
-                try DateCoercion.fromNumber(text.buffer, unit: session.options.dateUnit)
-            }
-        case .string(let text):
-            return try coerce(event, expected, session) { () throws(CoercionFailure) in try DateCoercion.fromString(text.buffer) }
-        case .double(let value):
-            return Date(timeIntervalSince1970: session.options.dateUnit == .secondsSince1970 ? value : value / 1000)
-        default:
-            return try reject(event, expected, session)
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try DateCoercion.date(from: event, strict: session.isStrict, unit: session.options.dateUnit)
         }
     }
 
@@ -78,8 +60,9 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
 
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> URL? {
-        guard case .string(let text) = event else { return try reject(event, expected, session) }
-        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.url(from: text.buffer) }
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try StringLikeCoercion.url(from: event, strict: session.isStrict)
+        }
     }
 
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<URL>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -99,8 +82,9 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
 final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> UUID? {
-        guard case .string(let text) = event else { return try reject(event, expected, session) }
-        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.uuid(from: text.buffer) }
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try StringLikeCoercion.uuid(from: event, strict: session.isStrict)
+        }
     }
 
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<UUID>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -120,8 +104,9 @@ final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
 final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Data? {
-        guard case .string(let text) = event else { return try reject(event, expected, session) }
-        return try coerce(event, expected, session) { () throws(CoercionFailure) in try StringLikeCoercion.data(fromBase64: text.buffer) }
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try StringLikeCoercion.data(from: event, strict: session.isStrict)
+        }
     }
 
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Data>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {

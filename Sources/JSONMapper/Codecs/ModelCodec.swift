@@ -16,7 +16,8 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
     /// see it (the registry's lock orders the write before every read).
     var meta: ModelMeta! {
         didSet {
-            rootConsumer = .passUnretained(meta.root.handler)
+            ObjectHandler.attachHandlers(to: meta)
+            rootConsumer = .passUnretained(meta.root.handler!)
             stateCount = meta.stateCount
         }
     }
@@ -68,14 +69,13 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
     func decode(captured object: JSONValue, _ session: DecodingSession) throws(JSONMapperError) {
         guard let object = try applyingWillMap(to: object, session) else { return }
         var codec = self
-        if let choose = meta.hooks.chooseCodec {
-            switch choose(object) {
-            case .success(let chosen):
-                // The registry made it for a `Model.Type`, so it is a ModelCodec<Model>.
-                codec = unsafeDowncast(chosen, to: ModelCodec<Model>.self)
-            case .failure(let error):
+        if let choose = meta.hooks.chooseType {
+            let chosen = choose(object)
+            guard let concrete = chosen as? Model.Type else {
+                let error = ModelHooks.TypeChoiceError(chooser: meta.hooks.chooser ?? type, chosen: chosen, decoded: Model.self)
                 return try session.report(.invalidValue(path: session.currentPath(), reason: error.reason))
             }
+            codec = ModelRegistry.shared.codec(for: concrete, choosingType: false)
         }
         try session.emitContainer(object) { () throws(JSONMapperError) in
             session.enterContainer()
@@ -129,20 +129,18 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
     /// subclass's mapping.
     override func write(_ value: Model, to writer: inout JSONWriter) throws(JSONMapperError) {
         let dynamicType = Swift.type(of: value)
-        let plan = dynamicType == type ? meta.encodePlan
-            : ModelRegistry.shared.codec(for: dynamicType, choosingType: false).meta.encodePlan
-        let hook = dynamicType == type ? meta.hooks.willEncode
-            : ModelRegistry.shared.codec(for: dynamicType, choosingType: false).meta.hooks.willEncode
+        let written = dynamicType == type ? meta! : ModelRegistry.shared.codec(for: dynamicType, choosingType: false).meta!
+        let hook = written.hooks.willEncode
         // Borrowed, not copied (a copy would retain every field); the plan only reads it.
         try withUnsafePointer(to: value) { (model) throws(JSONMapperError) in
             let storage = UnsafeMutableRawPointer(mutating: model)
-            guard let hook else { return try plan.write(model: storage, to: &writer) }
+            guard let hook else { return try ModelEncoding.write(written, model: storage, to: &writer) }
             // The hook sees the object as a tree, so it is written there first.
             var scratch = JSONWriter(options: EncodingOptions(omitsNilProperties: writer.options.omitsNilProperties,
                                                               dateStrategy: writer.options.dateStrategy,
                                                               nonFiniteStrategy: writer.options.nonFiniteStrategy,
                                                               keyStrategy: writer.options.keyStrategy))
-            try plan.write(model: storage, to: &scratch)
+            try ModelEncoding.write(written, model: storage, to: &scratch)
             let object = try JSONValue(parsing: scratch.bytes)
             let replacement: JSONValue?
             do {
@@ -156,4 +154,26 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
             writer.write(replacement)
         }
     }
+}
+
+/// The bottom frame of ``JSONMappable/update(fromJSON:options:)-(Data,_)``: the top-level
+/// object is decoded into the caller's existing instance.
+final class UpdateRootHandler<Model: JSONMappable>: _JSONFrameHandler, @unchecked Sendable {
+    private let codec: ModelCodec<Model>
+
+    init(codec: ModelCodec<Model>) { self.codec = codec }
+
+    override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        throw .typeMismatch(path: "", expected: codec.expected, found: event.kindDescription)
+    }
+
+    override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        guard isObject else { throw .typeMismatch(path: "", expected: codec.expected, found: "an array") }
+        codec.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), session)
+    }
+}
+
+extension JSONMappable {
+    /// The model's codec, compiled once per type. An implementation detail: do not call it.
+    public static var _jsonCodec: _JSONFrameHandler { ModelRegistry.shared.codec(for: Self.self) }
 }

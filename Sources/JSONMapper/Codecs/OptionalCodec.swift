@@ -31,7 +31,7 @@ where Value.Wrapped == Wrapped {
     private func isNil(_ event: ScalarEvent) -> Bool {
         switch event {
         case .null: true
-        case .string(let text): wrapped.blankStringIsNil && trimmingASCIIWhitespace(text.buffer).isEmpty
+        case .string(let text): wrapped.blankStringIsNil && StringLikeCoercion.isBlank(text.buffer)
         default: false
         }
     }
@@ -41,7 +41,7 @@ where Value.Wrapped == Wrapped {
             destination.initialize(to: .nilValue)
             return true
         }
-        return try withScratch(session) { (scratch) throws(JSONMapperError) in
+        return try session.withScratch(for: Wrapped.self) { (scratch) throws(JSONMapperError) in
             guard try wrapped.initialize(event, at: scratch, session) else { return false }
             destination.initialize(to: Value(wrapping: scratch.move()))
             return true
@@ -53,7 +53,7 @@ where Value.Wrapped == Wrapped {
             destination.pointee = .nilValue
             return true
         }
-        return try withScratch(session) { (scratch) throws(JSONMapperError) in
+        return try session.withScratch(for: Wrapped.self) { (scratch) throws(JSONMapperError) in
             guard try wrapped.initialize(event, at: scratch, session) else { return false }
             destination.pointee = Value(wrapping: scratch.move())
             return true
@@ -67,7 +67,7 @@ where Value.Wrapped == Wrapped {
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Value>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        try withScratch(session) { (scratch) throws(JSONMapperError) in
+        try session.withScratch(for: Wrapped.self) { (scratch) throws(JSONMapperError) in
             guard try wrapped.take(storage, initializing: scratch, session) else { return false }
             destination.initialize(to: Value(wrapping: scratch.move()))
             return true
@@ -76,7 +76,7 @@ where Value.Wrapped == Wrapped {
 
     override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Value>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        try withScratch(session) { (scratch) throws(JSONMapperError) in
+        try session.withScratch(for: Wrapped.self) { (scratch) throws(JSONMapperError) in
             guard try wrapped.take(storage, initializing: scratch, session) else { return false }
             destination.pointee = Value(wrapping: scratch.move())
             return true
@@ -88,13 +88,4 @@ where Value.Wrapped == Wrapped {
     }
 
     override func isNil(_ value: Value) -> Bool { value.isNilValue }
-
-    /// Uninitialized arena memory for one `Wrapped`, given back when `body` returns.
-    @inline(__always)
-    private func withScratch(_ session: DecodingSession,
-                             _ body: (UnsafeMutablePointer<Wrapped>) throws(JSONMapperError) -> Bool) throws(JSONMapperError) -> Bool {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        return try body(session.allocate(Wrapped.self))
-    }
 }

@@ -1,15 +1,9 @@
-import Foundation
-
-/// `String`: strings; a number's own text and `"true"`/`"false"` when lenient.
+/// `String`: the conversions of ``StringLikeCoercion/string(from:strict:)``.
 final class StringCodec: ValueCodec<String>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> String? {
-        switch event {
-        case .string(let text): return text.string
-        case .number(let text) where !session.isStrict: return text.string
-        case .bool(let flag) where !session.isStrict: return StringLikeCoercion.string(from: flag)
-        case .double(let value) where !session.isStrict: return value.description
-        default: return try reject(event, expected, session)
+        try coerce(event, expected, session) { () throws(CoercionFailure) in
+            try StringLikeCoercion.string(from: event, strict: session.isStrict)
         }
     }
 

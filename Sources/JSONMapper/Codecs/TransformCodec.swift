@@ -44,17 +44,34 @@ final class TransformCodec<Transformer: JSONValueTransformer>: ValueCodec<Transf
     /// transformed value. A transformer's error is reported at the current path.
     private func transform(into destination: UnsafeMutablePointer<Transformer.Value>, _ session: DecodingSession,
                            _ decode: (UnsafeMutablePointer<JSONRepresentation>) throws(JSONMapperError) -> Bool) throws(JSONMapperError) -> Bool {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let json = session.allocate(JSONRepresentation.self)
-        guard try decode(json) else { return false }
-        let representation = json.move()
-        do {
-            destination.initialize(to: try transformer.value(from: representation))
-            return true
-        } catch {
-            try session.reportHookError(error, from: "\(Transformer.self)")
-            return false
+        try session.withScratch(for: JSONRepresentation.self) { (json) throws(JSONMapperError) in
+            guard try decode(json) else { return false }
+            let representation = json.move()
+            do {
+                destination.initialize(to: try transformer.value(from: representation))
+                return true
+            } catch {
+                try session.reportHookError(error, from: "\(Transformer.self)")
+                return false
+            }
+        }
+    }
+}
+
+extension Map {
+    /// Maps a property through a value transformer, from one key.
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: WritableKeyPath<Root, Transformer.Value>, _ key: String, required: Bool = false, transform: Transformer
+    ) {
+        self.init(keyPath, [key], required: required, transform: transform)
+    }
+
+    /// Maps a property through a value transformer, from the first present key of a list.
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: WritableKeyPath<Root, Transformer.Value>, _ keys: [String], required: Bool = false, transform: Transformer
+    ) {
+        self.init(keyPath, keys, required: required) {
+            TransformCodec(transformer: transform, inner: valueCodec(for: Transformer.JSONRepresentation.self))
         }
     }
 }

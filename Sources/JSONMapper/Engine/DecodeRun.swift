@@ -50,19 +50,4 @@ enum DecodeRun {
         }
         return session.issues
     }
-
-    /// Runs `body` over the bytes of `data`. (`withUnsafeBytes` rethrows untyped errors, so the
-    /// typed error crosses it as a `Result`.)
-    static func withBytes<R>(of data: Data, _ body: (UnsafeRawBufferPointer) throws(JSONMapperError) -> R) throws(JSONMapperError) -> R {
-        try data.withUnsafeBytes { buffer in Result { () throws(JSONMapperError) in try body(buffer) } }.get()
-    }
-
-    static func withBytes<R>(of bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(JSONMapperError) -> R) throws(JSONMapperError) -> R {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(JSONMapperError) in try body(buffer) } }.get()
-    }
-
-    static func withBytes<R>(of string: String, _ body: (UnsafeRawBufferPointer) throws(JSONMapperError) -> R) throws(JSONMapperError) -> R {
-        var string = string
-        return try string.withUTF8 { utf8 in Result { () throws(JSONMapperError) in try body(UnsafeRawBufferPointer(utf8)) } }.get()
-    }
 }

@@ -58,14 +58,15 @@ final class DecodingSession: JSONEventSink {
 
     // MARK: Scratch memory
 
-    /// The arena position to return to with ``resetArena(to:)``.
-    var arenaMark: Arena.Mark { state.pointee.arena.mark }
-
-    /// Gives back everything allocated since `mark`.
-    func resetArena(to mark: Arena.Mark) { state.pointee.arena.reset(to: mark) }
-
-    /// Uninitialized memory for one `V`, valid until the arena is reset below it.
-    func allocate<V>(_ type: V.Type) -> UnsafeMutablePointer<V> { state.pointee.arena.allocate(type) }
+    /// Calls `body` with uninitialized arena memory for one `V`, given back when `body` returns:
+    /// room for a value on its way to its destination (decoded first, then moved where it
+    /// goes, or dropped), with no allocation once the arena has grown.
+    @inline(__always)
+    func withScratch<V, R>(for type: V.Type, _ body: (UnsafeMutablePointer<V>) throws(JSONMapperError) -> R) throws(JSONMapperError) -> R {
+        let mark = state.pointee.arena.mark
+        defer { state.pointee.arena.reset(to: mark) }
+        return try body(state.pointee.arena.allocate(V.self))
+    }
 
     /// A spare element buffer, if the pool has one.
     func borrowElementBlock() -> (base: UnsafeMutableRawPointer, bytes: Int)? {
@@ -142,15 +143,6 @@ final class DecodingSession: JSONEventSink {
         state.pointee.captureDepth = 1
     }
 
-    /// Feeds a captured container to several handlers (see ``FanOut``).
-    func fanOut(isObject: Bool, to targets: [FanOut.Target]) {
-        // The parent frame's address is stable (frames live in fixed blocks).
-        let parent = state.pointee.frames.top
-        capture(isObject: isObject) { (value) throws(JSONMapperError) in
-            try FanOut.deliver(value, to: targets, parent: parent, self)
-        }
-    }
-
     /// Counts a container opened by a codec directly (not by a begin event), as when a
     /// captured value is fed to its handlers; its end event closes it.
     func enterContainer() { state.pointee.depth += 1 }
@@ -172,10 +164,13 @@ final class DecodingSession: JSONEventSink {
     func memberWalk(count: Int, framesBefore: Int) -> MemberWalk {
         if isSkipping { return .none }
         guard state.pointee.capture == nil, frameCount > framesBefore,
-              let handler = state.pointee.frames.top.pointee.handler.takeUnretainedValue() as? ObjectHandler,
-              handler.keyList.count < count else { return .all }
-        return .mappedKeys(handler.keyList)
+              let keys = state.pointee.frames.top.pointee.handler.takeUnretainedValue().mappedKeys,
+              keys.count < count else { return .all }
+        return .mappedKeys(keys)
     }
+
+    /// The innermost frame (the session has one while it decodes).
+    var topFrame: UnsafeMutablePointer<Frame> { state.pointee.frames.top }
 
     // MARK: Errors
 
@@ -211,11 +206,6 @@ final class DecodingSession: JSONEventSink {
     func containerMismatch(expected: String, isObject: Bool) throws(JSONMapperError) {
         try report(.typeMismatch(path: currentPath(), expected: expected, found: isObject ? "an object" : "an array"))
         skipValue()
-    }
-
-    /// `null` for a non-optional value: leaves it as it is when lenient, is a mismatch when strict.
-    func nullForNonOptional(expected: String) throws(JSONMapperError) {
-        if isStrict { try coercionFailed(.mismatch, expected: expected, found: .null) }
     }
 
     /// Reports an error thrown by a user hook or transformer at the current path: an
@@ -369,12 +359,4 @@ final class DecodingSession: JSONEventSink {
         state.pointee.capture = nil
         state.pointee.capturedObjects = []
     }
-}
-
-/// Values of a model frame's per-property state bytes.
-enum PropertyState {
-    /// No key has set the property yet; otherwise the byte is the priority of the key that did.
-    static let unset: UInt8 = .max
-    /// Set by an update before decoding: the property counts as present, and any key may set it.
-    static let presentBeforeUpdate: UInt8 = .max - 1
 }

@@ -82,3 +82,11 @@ struct FrameStack {
         blocks = []
     }
 }
+
+/// Values of a model frame's per-property state bytes.
+enum PropertyState {
+    /// No key has set the property yet; otherwise the byte is the priority of the key that did.
+    static let unset: UInt8 = .max
+    /// Set by an update before decoding: the property counts as present, and any key may set it.
+    static let presentBeforeUpdate: UInt8 = .max - 1
+}

@@ -10,14 +10,13 @@ final class RootHandler<Value>: _JSONFrameHandler, @unchecked Sendable {
     }
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let value = session.allocate(Value.self)
-        guard try codec.initialize(event, at: value, session) else {
-            // There is no default to keep for a top-level value.
-            throw .typeMismatch(path: "", expected: codec.expected, found: event.kindDescription)
+        try session.withScratch(for: Value.self) { (value) throws(JSONMapperError) in
+            guard try codec.initialize(event, at: value, session) else {
+                // There is no default to keep for a top-level value.
+                throw .typeMismatch(path: "", expected: codec.expected, found: event.kindDescription)
+            }
+            result(frame).pointee = value.move()
         }
-        result(frame).pointee = value.move()
     }
 
     override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
@@ -25,28 +24,10 @@ final class RootHandler<Value>: _JSONFrameHandler, @unchecked Sendable {
     }
 
     override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let value = session.allocate(Value.self)
-        if try codec.take(child.pointee.storage, initializing: value, session) {
-            result(frame).pointee = value.move()
+        try session.withScratch(for: Value.self) { (value) throws(JSONMapperError) in
+            if try codec.take(child.pointee.storage, initializing: value, session) {
+                result(frame).pointee = value.move()
+            }
         }
-    }
-}
-
-/// The bottom frame of ``JSONMappable/update(fromJSON:options:)``: the top-level object is
-/// decoded into the caller's existing instance.
-final class UpdateRootHandler<Model: JSONMappable>: _JSONFrameHandler, @unchecked Sendable {
-    private let codec: ModelCodec<Model>
-
-    init(codec: ModelCodec<Model>) { self.codec = codec }
-
-    override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        throw .typeMismatch(path: "", expected: codec.expected, found: event.kindDescription)
-    }
-
-    override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard isObject else { throw .typeMismatch(path: "", expected: codec.expected, found: "an array") }
-        codec.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), session)
     }
 }

@@ -81,14 +81,15 @@ struct ModelHooks {
     /// The will-encode hook, applied to a model at the given storage.
     var willEncode: ((UnsafeMutableRawPointer, JSONValue) throws -> JSONValue?)?
     var didMap: ((UnsafeMutableRawPointer, JSONValue) throws -> Void)?
-    /// The codec for the concrete type an object chooses (the erased `ModelCodec`), or
-    /// what went wrong when the choice is not the decoded type or a subclass of it.
-    var chooseCodec: ((JSONValue) -> Result<_JSONFrameHandler, TypeChoiceError>)?
+    /// The concrete type an object chooses (``JSONPolymorphic/mappedType(for:)``); the
+    /// model's codec checks that it is the decoded type or a subclass of it.
+    var chooseType: ((JSONValue) -> any JSONMappable.Type)?
+    /// The class whose `mappedType(for:)` chooses: the one that declared ``JSONPolymorphic``,
+    /// which may be a superclass of the decoded type (for messages).
+    var chooser: Any.Type?
 
     /// A type choice outside the decoded type.
     struct TypeChoiceError: Error {
-        /// The class whose `mappedType(for:)` chose: the one that declared ``JSONPolymorphic``,
-        /// which may be a superclass of the decoded type.
         let chooser: Any.Type
         let chosen: Any.Type
         let decoded: Any.Type
@@ -101,7 +102,7 @@ struct ModelHooks {
     }
 
     /// Whether decoding needs each object whole before mapping it.
-    var needsObject: Bool { willMap != nil || didMap != nil || chooseCodec != nil }
+    var needsObject: Bool { willMap != nil || didMap != nil || chooseType != nil }
 
     init<Model: JSONMappable>(for type: Model.Type) {
         if let hooked = type as? any JSONWillMapHook.Type {
@@ -111,7 +112,8 @@ struct ModelHooks {
             didMap = Self.didMapHook(hooked)
         }
         if let polymorphic = type as? any JSONPolymorphic.Type {
-            chooseCodec = Self.typeChoice(polymorphic, as: Model.self)
+            chooseType = { object in polymorphic.mappedType(for: object) }
+            chooser = Self.declaringClass(of: polymorphic)
         }
         if let hooked = type as? any JSONWillEncodeHook.Type {
             willEncode = Self.willEncodeHook(hooked)
@@ -127,18 +129,6 @@ struct ModelHooks {
         // The frame's storage holds the model (for classes, a reference to an instance of this
         // type or a subclass, which has the same representation).
         { storage, object in try storage.assumingMemoryBound(to: Hooked.self).pointee.didMap(from: object) }
-    }
-
-    private static func typeChoice<Base: JSONPolymorphic, Model: JSONMappable>(
-        _ base: Base.Type, as _: Model.Type
-    ) -> (JSONValue) -> Result<_JSONFrameHandler, TypeChoiceError> {
-        { object in
-            let chosen = base.mappedType(for: object)
-            guard let concrete = chosen as? Model.Type else {
-                return .failure(TypeChoiceError(chooser: declaringClass(of: base), chosen: chosen, decoded: Model.self))
-            }
-            return .success(ModelRegistry.shared.codec(for: concrete, choosingType: false))
-        }
     }
 
     /// The class that declared ``JSONPolymorphic`` for `type`: its highest ancestor that conforms.

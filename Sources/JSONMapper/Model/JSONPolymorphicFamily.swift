@@ -21,28 +21,3 @@ public protocol JSONPolymorphicFamily {
     /// ``JSONMapperError/invalidValue(path:reason:location:)``).
     static func member(_ model: any JSONMappable) -> Member?
 }
-
-extension Map {
-    /// Maps a protocol-typed property (`var shape: any Shape`) through a family that chooses
-    /// each object's concrete type.
-    public init<Family: JSONPolymorphicFamily>(_ keyPath: WritableKeyPath<Root, Family.Member>, _ key: String,
-                                                required: Bool = false, family: Family.Type) {
-        self.init(keyPath, [key], required: required) { FamilyCodec<Family>() }
-    }
-
-    /// Maps an optional protocol-typed property through a family.
-    public init<Family: JSONPolymorphicFamily>(_ keyPath: WritableKeyPath<Root, Family.Member?>, _ key: String,
-                                                required: Bool = false, family: Family.Type) {
-        self.init(keyPath, [key], required: required) {
-            OptionalCodec<Family.Member, Family.Member?>(wrapped: FamilyCodec<Family>())
-        }
-    }
-
-    /// Maps an array of protocol-typed members through a family.
-    public init<Family: JSONPolymorphicFamily>(_ keyPath: WritableKeyPath<Root, [Family.Member]>, _ key: String,
-                                                required: Bool = false, family: Family.Type) {
-        self.init(keyPath, [key], required: required) {
-            CollectionCodec<Family.Member, [Family.Member]>(element: FamilyCodec<Family>())
-        }
-    }
-}

@@ -1,12 +1,7 @@
-/// A declared key parsed into the steps it takes through JSON: `"a.b[0].c"` is
-/// `.key("a"), .key("b"), .index(0), .key("c")`.
-///
-/// A `.` or `[` that belongs to a key is escaped with a backslash: `"a\\.b"` is the one key `a.b`.
+/// A declared key as the steps it takes through JSON (see ``JSONPath``), its keys through the
+/// mapping's key strategy.
 struct KeyPathSpec: Hashable, Sendable {
-    enum Step: Hashable, Sendable {
-        case key(String)
-        case index(Int)
-    }
+    typealias Step = JSONPath.Step
 
     let steps: [Step]
 
@@ -15,43 +10,9 @@ struct KeyPathSpec: Hashable, Sendable {
 
     init(_ declared: String, strategy: JSONKeyStrategy) {
         text = declared
-        steps = Self.parse(declared).map {
+        steps = JSONPath(declared).steps.map {
             if case .key(let key) = $0 { return .key(strategy.jsonKey(for: key)) }
             return $0
         }
-    }
-
-    var isSingleKey: Bool { steps.count == 1 && { if case .key = steps[0] { true } else { false } }() }
-
-    private static func parse(_ text: String) -> [Step] {
-        var steps: [Step] = []
-        var current = ""
-        var escaped = false
-        var chars = Array(text)[...]
-        func flushKey() {
-            if !current.isEmpty { steps.append(.key(current)) }
-            current = ""
-        }
-        while let c = chars.popFirst() {
-            if escaped { current.append(c); escaped = false; continue }
-            switch c {
-            case "\\": escaped = true
-            case ".": flushKey()
-            case "[":
-                let digits = chars.prefix { $0.isASCII && $0.isNumber }
-                if !digits.isEmpty, chars.dropFirst(digits.count).first == "]", let index = Int(String(digits)) {
-                    flushKey()
-                    steps.append(.index(index))
-                    chars = chars.dropFirst(digits.count + 1)
-                } else {
-                    current.append(c)
-                }
-            default: current.append(c)
-            }
-        }
-        if escaped { current.append("\\") }
-        flushKey()
-        if steps.isEmpty { steps.append(.key("")) }
-        return steps
     }
 }

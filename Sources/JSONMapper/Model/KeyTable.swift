@@ -36,12 +36,6 @@ struct KeyTable<Value: AnyObject> {
         index(of: key.buffer, hash: Self.hash(key.buffer)).map { unretained[$0] }
     }
 
-    /// The value for a key given as a `String` (dictionary decoding).
-    subscript(key: String) -> Value? {
-        var key = key
-        return key.withUTF8 { index(of: $0, hash: Self.hash($0)) }.map { values[$0] }
-    }
-
     /// Every key with its value, in insertion order.
     var keysAndValues: [(key: String, value: Value)] {
         entries.indices.map { i in
@@ -66,7 +60,7 @@ struct KeyTable<Value: AnyObject> {
     @inline(__always)
     private func keysEqual(_ start: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         keyBytes.withUnsafeBufferPointer { stored in
-            key.isEmpty || memcmp(stored.baseAddress! + start, key.baseAddress!, key.count) == 0
+            key.isEmpty || bytesEqual(stored.baseAddress! + start, key.baseAddress!, count: key.count)
         }
     }
 
@@ -102,11 +96,3 @@ struct KeyTable<Value: AnyObject> {
         return h ^ (h >> 29)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif

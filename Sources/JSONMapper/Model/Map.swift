@@ -15,32 +15,7 @@ public struct Map<Root> {
 
     /// Maps a property to the first present key of a list.
     public init<Value: JSONMappableValue>(_ keyPath: WritableKeyPath<Root, Value>, _ keys: [String], required: Bool = false) {
-        let box = SendableKeyPath(keyPath)
-        build = { strategy in
-            TypedPropertyRule(keyPath: box.keyPath, keys: keys.map { KeyPathSpec($0, strategy: strategy) },
-                              isRequired: required, codec: { valueCodec(for: Value.self) })
-        }
-    }
-
-    /// Maps a property through a value transformer, from one key.
-    public init<Transformer: JSONValueTransformer>(
-        _ keyPath: WritableKeyPath<Root, Transformer.Value>, _ key: String, required: Bool = false, transform: Transformer
-    ) {
-        self.init(keyPath, [key], required: required, transform: transform)
-    }
-
-    /// Maps a property through a value transformer, from the first present key of a list.
-    public init<Transformer: JSONValueTransformer>(
-        _ keyPath: WritableKeyPath<Root, Transformer.Value>, _ keys: [String], required: Bool = false, transform: Transformer
-    ) {
-        let box = SendableKeyPath(keyPath)
-        build = { strategy in
-            TypedPropertyRule(keyPath: box.keyPath, keys: keys.map { KeyPathSpec($0, strategy: strategy) },
-                              isRequired: required, codec: {
-                                  TransformCodec(transformer: transform,
-                                                  inner: valueCodec(for: Transformer.JSONRepresentation.self))
-                              })
-        }
+        self.init(keyPath, keys, required: required) { valueCodec(for: Value.self) }
     }
 
     /// Maps an optional property through a transformer of its wrapped type, from one key:

@@ -1,28 +1,21 @@
 /// The compiled mapping of one model type, built once (see ``ModelRegistry``) and then only
 /// read, from any number of threads.
 ///
-/// It holds what YYModel's `_YYModelMeta` holds: the property metas, the key table (`root`,
-/// YYModel's `_mapper`, generalized into a tree for key paths), the properties reached through
-/// key paths and through several keys, and the number of mapped keys.
+/// It holds what YYModel's `_YYModelMeta` holds: the property metas and the key table (`root`,
+/// YYModel's `_mapper`, generalized into a tree for key paths, see ``PathNode``), which
+/// decoding and encoding share. The handlers that read a model's objects are the codec
+/// layer's, attached to the tree by the model's codec.
 final class ModelMeta: @unchecked Sendable {
     let typeName: String
     let properties: [PropertyMeta]
-    /// The model's top-level keys.
+    /// The model's top-level keys: the root of its key tree.
     let root: PathNode
     /// Properties whose missing key is an error.
     let requiredProperties: [PropertyMeta]
-    /// Properties with a key path (`"a.b"`, `"a[0]"`) among their keys.
-    let keyPathProperties: [PropertyMeta]
-    /// Properties with more than one key.
-    let multiKeyProperties: [PropertyMeta]
-    /// Distinct top-level keys the model maps.
-    var mappedKeyCount: Int { root.keys.count }
     /// State bytes a model frame needs (0 when no property is tracked).
     let stateCount: Int
     /// The model's hooks (``JSONWillMapHook`` and friends).
     let hooks: ModelHooks
-    /// How the model is written back: its properties' first keys as a tree of objects.
-    let encodePlan: EncodePlan
 
     /// Compiles `rules` for instances of `model` (the dynamic type: a subclass of `Model`
     /// when a polymorphic base chose it).
@@ -38,18 +31,19 @@ final class ModelMeta: @unchecked Sendable {
         precondition(properties.allSatisfy { $0.keys.count < Int(PropertyState.presentBeforeUpdate) }, "too many fallback keys")
         self.properties = properties
         requiredProperties = properties.filter(\.isRequired)
-        keyPathProperties = properties.filter { $0.keys.contains { !$0.isSingleKey } }
-        multiKeyProperties = properties.filter { $0.keys.count > 1 }
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 
-        encodePlan = EncodePlan(properties: properties)
         root = PathNode()
         for property in properties {
             for (priority, key) in property.keys.enumerated() {
                 Self.bind(property, priority: UInt8(priority), along: key.steps, from: root)
             }
         }
-        Self.attachConsumers(root, meta: self, isRoot: true)
+        for property in properties {
+            if let key = property.keys.first { root.place(property, along: key.steps[...]) }
+        }
+        Self.freeze(root)
+        root.freezeForEncoding()
     }
 
     /// Walks (creating as needed) the path nodes for `steps` and binds the property at the end.
@@ -62,30 +56,22 @@ final class ModelMeta: @unchecked Sendable {
         }
         for step in steps.dropFirst() {
             switch step {
-            case .key(let key):
-                let node = entry.object ?? PathNode()
-                entry.object = node
-                entry = node.entry(forKey: key)
-            case .index(let index):
-                let node = entry.array ?? ArrayPathNode()
-                entry.array = node
-                entry = node.entry(at: index)
+            case .key(let key): entry = entry.objectLevel().entry(forKey: key)
+            case .index(let index): entry = entry.arrayLevel().entry(at: index)
             }
         }
         entry.append(KeyBinding(property: property, priority: priority))
     }
 
-    /// Gives every node of the tree the handler that reads its events.
-    private static func attachConsumers(_ node: PathNode, meta: ModelMeta, isRoot: Bool) {
-        node.handler = ObjectHandler(meta: meta, node: node, isRoot: isRoot)
-        for (_, entry) in node.keys.keysAndValues { attachConsumers(below: entry, meta: meta) }
+    /// Freezes the binding chains of every entry below `node`.
+    private static func freeze(_ node: PathNode) {
+        for (_, entry) in node.keys.keysAndValues { freeze(below: entry) }
     }
 
-    private static func attachConsumers(below entry: MapperEntry, meta: ModelMeta) {
-        if let object = entry.object { attachConsumers(object, meta: meta, isRoot: false) }
+    private static func freeze(below entry: MapperEntry) {
+        if let object = entry.object { freeze(object) }
         if let array = entry.array {
-            array.handler = ArrayPathHandler(meta: meta, node: array)
-            for case let element? in array.elements { attachConsumers(below: element, meta: meta) }
+            for case let element? in array.elements { freeze(below: element) }
         }
         entry.freeze()
     }

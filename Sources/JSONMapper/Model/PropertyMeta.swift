@@ -107,12 +107,11 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
     }
 
     override func assign(_ event: ScalarEvent, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let value = session.allocate(Value.self)
-        guard try codec.initialize(event, at: value, session) else { return false }
-        set(value.move(), in: model)
-        return true
+        try session.withScratch(for: Value.self) { (value) throws(JSONMapperError) in
+            guard try codec.initialize(event, at: value, session) else { return false }
+            set(value.move(), in: model)
+            return true
+        }
     }
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
@@ -120,10 +119,9 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
     }
 
     override func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let value = session.allocate(Value.self)
-        if try codec.take(child, initializing: value, session) { set(value.move(), in: model) }
+        try session.withScratch(for: Value.self) { (value) throws(JSONMapperError) in
+            if try codec.take(child, initializing: value, session) { set(value.move(), in: model) }
+        }
     }
 
     private func get(_ model: UnsafeMutableRawPointer) -> Value {

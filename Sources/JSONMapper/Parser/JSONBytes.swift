@@ -20,16 +20,4 @@ struct JSONBytes {
 
     /// A new `String` with these bytes. The parser has validated them as UTF-8.
     var string: String { String(decoding: buffer, as: UTF8.self) }
-
-    func elementsEqual(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        count == other.count && (count == 0 || memcmp(start, other.baseAddress!, count) == 0)
-    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif

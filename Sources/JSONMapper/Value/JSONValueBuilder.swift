@@ -20,9 +20,6 @@ struct JSONValueBuilder {
         var value: JSONValue { isObject ? .object(object) : .array(elements) }
     }
 
-    /// True once the value that began with the first event is complete.
-    var isComplete: Bool { result != nil }
-
     mutating func scalar(_ event: ScalarEvent) {
         add(Self.value(of: event))
     }
@@ -104,21 +101,21 @@ extension JSONValue {
     /// - Parameter options: Its ``DecodingOptions/maxDepth``, ``DecodingOptions/maxDocumentBytes``
     ///   and ``DecodingOptions/maxStringBytes`` apply.
     public init(parsing data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        self = try DecodeRun.withBytes(of: data) { (bytes) throws(JSONMapperError) in
+        self = try InputBytes.withBytes(of: data) { (bytes) throws(JSONMapperError) in
             try JSONValueParser.parse(bytes, options: options)
         }
     }
 
     /// Parses a complete JSON document from UTF-8 bytes.
     public init(parsing bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        self = try DecodeRun.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in
+        self = try InputBytes.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in
             try JSONValueParser.parse(buffer, options: options)
         }
     }
 
     /// Parses a complete JSON document from a string.
     public init(parsing string: String, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        self = try DecodeRun.withBytes(of: string) { (buffer) throws(JSONMapperError) in
+        self = try InputBytes.withBytes(of: string) { (buffer) throws(JSONMapperError) in
             try JSONValueParser.parse(buffer, options: options)
         }
     }

@@ -10,10 +10,6 @@ import Foundation
 /// recognised once from known values; if neither candidate fits, the text comes from
 /// `Decimal.description`.
 enum DecimalWriting {
-    static func bytes(of decimal: Decimal) -> [UInt8] {
-        withText(of: decimal) { Array($0) }
-    }
-
     /// Calls `body` with the text, written on the stack.
     static func withText<R>(of decimal: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard let layout = knownLayout else {

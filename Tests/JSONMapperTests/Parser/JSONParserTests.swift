@@ -65,7 +65,7 @@ struct ParserUnitTests {
             var start = 0
             for end in splits + [bytes.count] where end >= start {
                 let chunk = Array(bytes[start..<end])
-                try DecodeRun.withBytes(of: chunk) { (buffer) throws(JSONMapperError) in try parser.parse(buffer) }
+                try InputBytes.withBytes(of: chunk) { (buffer) throws(JSONMapperError) in try parser.parse(buffer) }
                 start = end
             }
             try parser.finish()

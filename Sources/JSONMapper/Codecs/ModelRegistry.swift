@@ -35,13 +35,8 @@ final class ModelRegistry: @unchecked Sendable {
         let codec = ModelCodec<Model>(type: type)
         codecs[key] = codec
         var hooks = ModelHooks(for: type)
-        if !choosingType { hooks.chooseCodec = nil }
+        if !choosingType { hooks.chooseType = nil }
         codec.meta = ModelMeta(for: type, rules: type.jsonMapping.activeRules, hooks: hooks)
         return codec
-    }
-
-    /// The compiled meta of a model type (for inspection and tests).
-    func meta<Model: JSONMappable>(for model: Model.Type) -> ModelMeta {
-        codec(for: model).meta
     }
 }

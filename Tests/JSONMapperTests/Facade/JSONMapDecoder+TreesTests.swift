@@ -201,8 +201,8 @@ struct TreeAndHookTests {
     }
 
     @Test func onlyModelsWithHooksCaptureTheirObjects() {
-        #expect(ModelRegistry.shared.meta(for: Event.self).hooks.needsObject)
-        #expect(!ModelRegistry.shared.meta(for: Profile.self).hooks.needsObject)
+        #expect(ModelRegistry.shared.codec(for: Event.self).meta.hooks.needsObject)
+        #expect(!ModelRegistry.shared.codec(for: Profile.self).meta.hooks.needsObject)
     }
 
     // MARK: - Class polymorphism

@@ -310,9 +310,9 @@ struct PolymorphismHooksTests {
     }
 
     @Test func polymorphicModelsCaptureTheirObjects() {
-        #expect(ModelRegistry.shared.meta(for: Shape.self).hooks.chooseCodec != nil)
-        #expect(ModelRegistry.shared.meta(for: Shape.self).hooks.needsObject)
-        #expect(ModelRegistry.shared.meta(for: Scene.self).hooks.needsObject == false)
-        #expect(ModelRegistry.shared.meta(for: Alien.self).hooks.needsObject == false)
+        #expect(ModelRegistry.shared.codec(for: Shape.self).meta.hooks.chooseType != nil)
+        #expect(ModelRegistry.shared.codec(for: Shape.self).meta.hooks.needsObject)
+        #expect(ModelRegistry.shared.codec(for: Scene.self).meta.hooks.needsObject == false)
+        #expect(ModelRegistry.shared.codec(for: Alien.self).meta.hooks.needsObject == false)
     }
 }

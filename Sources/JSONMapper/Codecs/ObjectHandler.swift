@@ -1,6 +1,7 @@
 /// Reads the events of a model's object, or of an object or array a key path passes through,
 /// and routes each value to the properties its key binds (the dictionary-driven walk:
-/// key → mapper entry → binding chain → typed setter).
+/// key → mapper entry → binding chain → typed setter). The codec side of the model's key
+/// tree: one handler per level, attached by ``ObjectHandler/attachHandlers(to:)``.
 ///
 /// Frames of key-path levels share the model frame's storage and state bytes.
 class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
@@ -36,7 +37,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
         frame.pointee.pending = nil
         guard let unretained else { session.skipValue(); return }
         let (links, path) = unretained._withUnsafeGuaranteedRef { entry in
-            (UnsafeBufferPointer(entry.links), isObject ? entry.objectConsumer : entry.arrayConsumer)
+            (UnsafeBufferPointer(entry.links), isObject ? entry.objectHandler : entry.arrayHandler)
         }
         var eligibleCount = 0
         var single: UnsafePointer<MapperEntry.Link>?
@@ -59,7 +60,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
                 isEligible(links[i], frame) ? .property(links.baseAddress! + i) : nil
             }
             if let path { targets.append(.path(path)) }
-            session.fanOut(isObject: isObject, to: targets)
+            FanOut.start(isObject: isObject, to: targets, session)
         }
     }
 
@@ -139,6 +140,28 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
         frame.pointee.entry.map { .key($0.takeUnretainedValue().name) }
+    }
+
+    override var mappedKeys: [String]? { keyList }
+
+    /// Gives every level of a meta's key tree the handler that reads its events, then lets
+    /// each entry keep the handlers below it unretained. Called once, by the model's codec.
+    static func attachHandlers(to meta: ModelMeta) {
+        attach(meta.root, meta: meta, isRoot: true)
+    }
+
+    private static func attach(_ node: PathNode, meta: ModelMeta, isRoot: Bool) {
+        node.handler = ObjectHandler(meta: meta, node: node, isRoot: isRoot)
+        for (_, entry) in node.keys.keysAndValues { attach(below: entry, meta: meta) }
+    }
+
+    private static func attach(below entry: MapperEntry, meta: ModelMeta) {
+        if let object = entry.object { attach(object, meta: meta, isRoot: false) }
+        if let array = entry.array {
+            array.handler = ArrayPathHandler(meta: meta, node: array)
+            for case let element? in array.elements { attach(below: element, meta: meta) }
+        }
+        entry.attachHandlers()
     }
 }
 

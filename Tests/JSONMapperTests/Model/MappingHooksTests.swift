@@ -484,16 +484,16 @@ struct MappingHooksTests {
     }
 
     @Test func onlyModelsWithHooksCapture() {
-        #expect(ModelRegistry.shared.meta(for: Plain.self).hooks.needsObject == false)
-        #expect(ModelRegistry.shared.meta(for: PlainClass.self).hooks.needsObject == false)
-        #expect(ModelRegistry.shared.meta(for: Agenda.self).hooks.needsObject == false)
-        #expect(ModelRegistry.shared.meta(for: Forest.self).hooks.needsObject == false)
-        #expect(ModelRegistry.shared.meta(for: Event.self).hooks.needsObject == true)
-        #expect(ModelRegistry.shared.meta(for: Node.self).hooks.needsObject == true)
-        #expect(ModelRegistry.shared.meta(for: Leaf.self).hooks.needsObject == true)
-        let onlyDid = ModelRegistry.shared.meta(for: OnlyDidMap.self).hooks
-        #expect(onlyDid.needsObject && onlyDid.didMap != nil && onlyDid.willMap == nil && onlyDid.chooseCodec == nil)
-        let onlyWill = ModelRegistry.shared.meta(for: OnlyWillMap.self).hooks
-        #expect(onlyWill.needsObject && onlyWill.willMap != nil && onlyWill.didMap == nil && onlyWill.chooseCodec == nil)
+        #expect(ModelRegistry.shared.codec(for: Plain.self).meta.hooks.needsObject == false)
+        #expect(ModelRegistry.shared.codec(for: PlainClass.self).meta.hooks.needsObject == false)
+        #expect(ModelRegistry.shared.codec(for: Agenda.self).meta.hooks.needsObject == false)
+        #expect(ModelRegistry.shared.codec(for: Forest.self).meta.hooks.needsObject == false)
+        #expect(ModelRegistry.shared.codec(for: Event.self).meta.hooks.needsObject == true)
+        #expect(ModelRegistry.shared.codec(for: Node.self).meta.hooks.needsObject == true)
+        #expect(ModelRegistry.shared.codec(for: Leaf.self).meta.hooks.needsObject == true)
+        let onlyDid = ModelRegistry.shared.codec(for: OnlyDidMap.self).meta.hooks
+        #expect(onlyDid.needsObject && onlyDid.didMap != nil && onlyDid.willMap == nil && onlyDid.chooseType == nil)
+        let onlyWill = ModelRegistry.shared.codec(for: OnlyWillMap.self).meta.hooks
+        #expect(onlyWill.needsObject && onlyWill.willMap != nil && onlyWill.didMap == nil && onlyWill.chooseType == nil)
     }
 }

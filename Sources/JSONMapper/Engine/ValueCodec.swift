@@ -1,43 +1,3 @@
-/// The base of every decoder JSONMapper builds: the handler of the events that arrive while
-/// its container is the innermost open one (see ``Frame``).
-///
-/// Public only because ``JSONMappableValue/_jsonCodec`` must name it; it has no public API.
-/// Codecs are built once per type (models, cached) or per declaration, and are immutable.
-public class _JSONFrameHandler: @unchecked Sendable {
-    init() {}
-
-    /// A key of the object this frame reads.
-    func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
-
-    /// A scalar value inside this frame's container.
-    func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
-
-    /// An object or array starts inside this frame's container. Pushes a frame for it,
-    /// or tells the session to skip it.
-    func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        session.skipValue()
-    }
-
-    /// The child container pushed by `beginChild` has ended; its value is in `child.storage`
-    /// (when it owns storage) for this frame to take.
-    func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
-
-    /// This frame's own container has ended (checks that need the whole object run here).
-    func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
-
-    /// This frame's contribution to an error path, if any.
-    func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? { nil }
-
-    /// Releases a value the frame owns that nobody took (decoding stopped by an error).
-    func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {}
-}
-
-/// One step of an error path.
-enum PathComponent {
-    case key(String)
-    case index(Int)
-}
-
 /// Decodes JSON values into `V`.
 ///
 /// Values are written through typed pointers rather than returned as `V?`, so the generic
@@ -69,22 +29,16 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
 
     /// Writes the value for a scalar into uninitialized memory.
     func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        if case .null = event {
-            try session.nullForNonOptional(expected: expected)
-        } else {
-            try session.coercionFailed(.mismatch, expected: expected, found: event)
-        }
-        return false
+        store(try reject(event, expected, session), at: destination)
     }
 
     /// Replaces the initialized value at `destination` with the value for a scalar.
     func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let value = session.allocate(V.self)
-        guard try initialize(event, at: value, session) else { return false }
-        destination.pointee = value.move()
-        return true
+        try session.withScratch(for: V.self) { (value) throws(JSONMapperError) in
+            guard try initialize(event, at: value, session) else { return false }
+            destination.pointee = value.move()
+            return true
+        }
     }
 
     /// Starts decoding a container value: pushes a frame, or (when `V` cannot come from this
@@ -100,13 +54,35 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
 
     /// Moves the value built in a finished frame's storage over the value at `destination`.
     func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let mark = session.arenaMark
-        defer { session.resetArena(to: mark) }
-        let value = session.allocate(V.self)
-        guard try take(storage, initializing: value, session) else { return false }
-        destination.pointee = value.move()
-        return true
+        try session.withScratch(for: V.self) { (value) throws(JSONMapperError) in
+            guard try take(storage, initializing: value, session) else { return false }
+            destination.pointee = value.move()
+            return true
+        }
     }
+}
+
+// Helpers every codec's scalar path ends with. The scalar codecs take each value through one
+// function of the Coercion layer and report a failure here, through the session's policy;
+// inlined, so a final codec's `initialize` is specialized for its type (no generic arithmetic,
+// no metadata lookups per value).
+
+/// A coercion's value, or its failure reported through the session's policy (`nil` = keep).
+@inline(__always)
+func coerce<V>(_ event: ScalarEvent, _ expected: String, _ session: DecodingSession,
+               _ body: () throws(CoercionFailure) -> V?) throws(JSONMapperError) -> V? {
+    do throws(CoercionFailure) {
+        return try body()
+    } catch {
+        try session.coercionFailed(error, expected: expected, found: event)
+        return nil
+    }
+}
+
+/// Reports a value of a JSON kind the type cannot come from (or `null`, when strict); always `nil`.
+@inline(__always)
+func reject<V>(_ event: ScalarEvent, _ expected: String, _ session: DecodingSession) throws(JSONMapperError) -> V? {
+    try coerce(event, expected, session) { () throws(CoercionFailure) -> V? in try event.unconvertible(strict: session.isStrict) }
 }
 
 /// Initializes `destination` with `value` if there is one: the last step of every concrete

@@ -10,8 +10,18 @@ enum FanOut {
         case path(Unmanaged<_JSONFrameHandler>)
     }
 
+    /// Captures the container that has just begun under the model frame on top of the
+    /// session, then feeds it to every target.
+    static func start(isObject: Bool, to targets: [Target], _ session: DecodingSession) {
+        // The parent frame's address is stable (frames live in fixed blocks).
+        let parent = session.topFrame
+        session.capture(isObject: isObject) { (value) throws(JSONMapperError) in
+            try deliver(value, to: targets, parent: parent, session)
+        }
+    }
+
     /// Feeds `value` to every target under the model frame `parent`.
-    static func deliver(_ value: JSONValue, to targets: [Target], parent: UnsafeMutablePointer<Frame>,
+    private static func deliver(_ value: JSONValue, to targets: [Target], parent: UnsafeMutablePointer<Frame>,
                         _ session: DecodingSession) throws(JSONMapperError) {
         let isObject = value.object != nil
         for target in targets {

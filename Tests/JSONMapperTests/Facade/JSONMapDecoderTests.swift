@@ -5,7 +5,7 @@ import Testing
 /// The Decoding layer: entry points and inputs, top-level shapes, skipping, updating, error
 /// paths, nulls in containers, duplicate keys, chunked decoding, and releasing partial values
 /// on every error path.
-@Suite("Decoding layer")
+@Suite("Decoding entry points")
 struct DecoderUnitTests {
 
     // MARK: - Helpers

@@ -1,5 +1,5 @@
-/// A scalar parse event, as one value so codecs handle all four kinds in one method.
-/// The bytes are borrowed from the parser (see ``JSONBytes``).
+/// A JSON scalar as the coercions take it: a parse event's value, or a binary number from a
+/// Foundation object. The bytes are borrowed from the parser (see ``JSONBytes``).
 @usableFromInline
 enum ScalarEvent {
     case null
@@ -18,5 +18,16 @@ enum ScalarEvent {
         case .string(let text): "string \"\(describe(text.buffer))\""
         case .double(let value): "number \(value)"
         }
+    }
+}
+
+extension ScalarEvent {
+    /// The conversion of a JSON kind that a type cannot come from: `null` gives no value when
+    /// lenient (the destination keeps what it has) and is a mismatch when strict; any other
+    /// kind is a mismatch.
+    @inline(__always)
+    func unconvertible<V>(strict: Bool) throws(CoercionFailure) -> V? {
+        if case .null = self, !strict { return nil }
+        throw .mismatch
     }
 }
