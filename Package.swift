@@ -35,3 +35,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The documentation plugin (`swift package generate-documentation`), only for scripts/docs:
+// it sets JSONMAPPER_DOCS=1, so `swift build` and `swift test` never resolve or fetch it.
+if Context.environment["JSONMAPPER_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

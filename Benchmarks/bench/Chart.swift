@@ -39,7 +39,7 @@ private enum Palette {
 /// The whole chart.
 func ratioChart(_ rows: [ResultRow], machine: Machine) -> String {
     let files = rows.map(\.file).uniqued()
-    func row(_ file: String, _ operation: Operation, _ library: String) -> ResultRow? {
+    func row(_ file: String, _ operation: Operation, _ library: Library) -> ResultRow? {
         rows.first { $0.file == file && $0.operation == operation && $0.library == library }
     }
     func bar(_ name: String, _ ratio: Ratio?, _ color: String) -> Bar? {
@@ -49,13 +49,13 @@ func ratioChart(_ rows: [ResultRow], machine: Machine) -> String {
     var panels: [Panel] = []
 
     // Decode from bytes, against JSONDecoder.
-    let decodeLibraries: [(String, String)] = [
+    let decodeLibraries: [(Library, String)] = [
         (Library.jsonMapper, Palette.mapper), (Library.yajl, Palette.floor),
         (Library.yajlTree, Palette.otherAlt), (Library.handwritten, Palette.other),
     ]
     let decodeGroups = files.compactMap { file -> Group? in
         let bars = decodeLibraries.compactMap { library, color in
-            bar(library == Library.yajl ? "yajl (floor)" : library, row(file, .decode, library)?.ratioVsReference, color)
+            bar(library == .yajl ? "yajl (floor)" : library.rawValue, row(file, .decode, library)?.ratioVsReference, color)
         }
         return bars.isEmpty ? nil : Group(label: file, bars: bars)
     }
@@ -64,13 +64,13 @@ func ratioChart(_ rows: [ResultRow], machine: Machine) -> String {
             title: "Decode JSON bytes into models: speed × JSONDecoder's",
             subtitle: "JSONMapper against Foundation's JSONDecoder (1×) and the raw yajl parse with do-nothing callbacks (the floor)",
             groups: decodeGroups, lines: [(1, "JSONDecoder", "#333333", false)],
-            legend: decodeLibraries.map { ($0.0 == Library.yajl ? "yajl (floor: parse only)" : $0.0, $0.1) }))
+            legend: decodeLibraries.map { ($0.0 == .yajl ? "yajl (floor: parse only)" : $0.0.rawValue, $0.1) }))
     }
 
     // From a parsed tree, against the hand-written mapping.
-    let treeLibraries: [(String, String)] = [(Library.jsonMapperDictionary, Palette.mapper), (Library.jsonMapperJSONValue, Palette.mapperAlt)]
+    let treeLibraries: [(Library, String)] = [(Library.jsonMapperDictionary, Palette.mapper), (Library.jsonMapperJSONValue, Palette.mapperAlt)]
     let treeGroups = files.compactMap { file -> Group? in
-        let bars = treeLibraries.compactMap { library, color in bar(library, row(file, .decodeDictionary, library)?.ratioVsReference, color) }
+        let bars = treeLibraries.compactMap { library, color in bar(library.rawValue, row(file, .decodeDictionary, library)?.ratioVsReference, color) }
         return bars.isEmpty ? nil : Group(label: file, bars: bars)
     }
     if !treeGroups.isEmpty {
@@ -106,9 +106,9 @@ func ratioChart(_ rows: [ResultRow], machine: Machine) -> String {
     }
 
     // Encode, against JSONEncoder.
-    let encodeLibraries: [(String, String)] = [(Library.jsonMapper, Palette.mapper), (Library.jsonSerialization, Palette.other)]
+    let encodeLibraries: [(Library, String)] = [(Library.jsonMapper, Palette.mapper), (Library.jsonSerialization, Palette.other)]
     let encodeGroups = files.compactMap { file -> Group? in
-        let bars = encodeLibraries.compactMap { library, color in bar(library, row(file, .encode, library)?.ratioVsReference, color) }
+        let bars = encodeLibraries.compactMap { library, color in bar(library.rawValue, row(file, .encode, library)?.ratioVsReference, color) }
         return bars.isEmpty ? nil : Group(label: file, bars: bars)
     }
     if !encodeGroups.isEmpty {
@@ -116,7 +116,7 @@ func ratioChart(_ rows: [ResultRow], machine: Machine) -> String {
             title: "Encode models into JSON bytes: speed × JSONEncoder's",
             subtitle: "JSONSerialization: serializing a tree with the model's content (no model → dictionary step)",
             groups: encodeGroups, lines: [(1, "JSONEncoder", "#333333", false)],
-            legend: encodeLibraries.map { ($0.0, $0.1) }))
+            legend: encodeLibraries.map { ($0.0.rawValue, $0.1) }))
     }
 
     return render(panels, caption: "JSONMapper bench — \(machine.summary) — \(ISO8601DateFormatter().string(from: Date()).prefix(10))")

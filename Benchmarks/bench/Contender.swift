@@ -14,38 +14,71 @@ enum Operation: String, CaseIterable, Sendable {
 
     /// The contender every other one of the operation is compared with, and the name of the
     /// ratio field in the JSON report.
-    var reference: (library: String, field: String)? {
+    var reference: (library: Library, field: String)? {
         switch self {
-        case .decode: (Library.jsonDecoder, "ratio_vs_JSONDecoder")
-        case .decodeDictionary: (Library.handwrittenDictionary, "ratio_vs_handwritten")
-        case .encode: (Library.jsonEncoder, "ratio_vs_JSONEncoder")
+        case .decode: (.jsonDecoder, "ratio_vs_JSONDecoder")
+        case .decodeDictionary: (.handwrittenDictionary, "ratio_vs_handwritten")
+        case .encode: (.jsonEncoder, "ratio_vs_JSONEncoder")
         }
     }
 
     /// A second reference: the raw yajl parse, for decoding from bytes.
-    var floor: String? { self == .decode ? Library.yajl : nil }
+    var floor: Library? { self == .decode ? .yajl : nil }
 }
 
-/// The contender names as they appear in reports and `--filter`.
-enum Library {
+/// The contenders, named as they appear in reports and `--filter`.
+enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     // decode
-    static let jsonMapper = "JSONMapper"
-    static let jsonDecoder = "JSONDecoder"
-    static let handwritten = "JSONSerialization+handwritten"
-    static let yajlTree = "yajl-tree"
-    static let yajl = "yajl"
+    case jsonMapper = "JSONMapper"
+    case jsonDecoder = "JSONDecoder"
+    case handwritten = "JSONSerialization+handwritten"
+    case yajlTree = "yajl-tree"
+    case yajl = "yajl"
     // decode-dictionary
-    static let jsonMapperDictionary = "JSONMapper-dictionary"
-    static let handwrittenDictionary = "handwritten-dictionary"
-    static let jsonMapperJSONValue = "JSONMapper-jsonvalue"
+    case jsonMapperDictionary = "JSONMapper-dictionary"
+    case handwrittenDictionary = "handwritten-dictionary"
+    case jsonMapperJSONValue = "JSONMapper-jsonvalue"
     /// JSONMapper's dictionary path made to walk every member of a wide object (the walk it
     /// would not choose), by padding the model's mapping with keys the file never has.
-    static let jsonMapperDictionaryWalkAll = "JSONMapper-dictionary-walk-all"
+    case jsonMapperDictionaryWalkAll = "JSONMapper-dictionary-walk-all"
     /// The hand-written mapping written as a walk over every member with a key → field table.
-    static let handwrittenDictionaryWalkAll = "handwritten-dictionary-walk-all"
+    case handwrittenDictionaryWalkAll = "handwritten-dictionary-walk-all"
     // encode
-    static let jsonEncoder = "JSONEncoder"
-    static let jsonSerialization = "JSONSerialization"
+    case jsonEncoder = "JSONEncoder"
+    case jsonSerialization = "JSONSerialization"
+
+    var description: String { rawValue }
+
+    /// The counterpart that walks every member, for the walk-choice rows.
+    var walkAllCounterpart: Library? {
+        switch self {
+        case .jsonMapperDictionary: .jsonMapperDictionaryWalkAll
+        case .handwrittenDictionary: .handwrittenDictionaryWalkAll
+        default: nil
+        }
+    }
+}
+
+/// One contender of a file: an operation done by a library. Written `operation/library` on the
+/// command line of a probe child.
+struct ContenderID: Hashable, Sendable, CustomStringConvertible {
+    let operation: Operation
+    let library: Library
+
+    var description: String { "\(operation.rawValue)/\(library.rawValue)" }
+
+    init(_ operation: Operation, _ library: Library) {
+        self.operation = operation
+        self.library = library
+    }
+
+    /// Parses `operation/library`.
+    init?(_ text: String) {
+        guard let slash = text.firstIndex(of: "/"),
+              let operation = Operation(rawValue: String(text[..<slash])),
+              let library = Library(rawValue: String(text[text.index(after: slash)...])) else { return nil }
+        self.init(operation, library)
+    }
 }
 
 /// One timed run: does the whole operation once on input prepared beforehand and hands the
@@ -54,19 +87,18 @@ typealias Run = () throws -> Void
 
 /// One library's way of performing one operation on one corpus file.
 struct Contender {
-    let library: String
-    let operation: Operation
+    let id: ContenderID
     /// Builds the run's input (outside timing: e.g. the parsed tree of a decode-dictionary
     /// contender, or a NUL-terminated copy for `yajl_tree_parse`) and returns the run.
     let prepare: () throws -> Run
 
-    init(_ library: String, _ operation: Operation, prepare: @escaping () throws -> Run) {
-        self.library = library
-        self.operation = operation
+    init(_ library: Library, _ operation: Operation, prepare: @escaping () throws -> Run) {
+        id = ContenderID(operation, library)
         self.prepare = prepare
     }
 
-    var id: String { "\(operation.rawValue)/\(library)" }
+    var library: Library { id.library }
+    var operation: Operation { id.operation }
 }
 
 /// What a record is in a file (a tweet, a performance, …) and how many the file holds.

@@ -43,7 +43,7 @@ func encodeContenders<Root: BenchRoot>(_ root: Root.Type, inputs: SharedInputs, 
 func verifyEncoding<Root: BenchRoot>(file: String, model: Root) -> [String] {
     guard JSONMapperEncoding.isAvailable else { return [] }
     var failures: [String] = []
-    func check(_ library: String, _ encode: () throws -> Data) {
+    func check(_ library: Library, _ encode: () throws -> Data) {
         do {
             let back = try JSONDecoder().decode(Root.self, from: encode())
             if back != model {

@@ -13,7 +13,7 @@ struct Options {
     var allowDebug = false
     var help = false
     /// Internal: run as a probe child for one contender (see Probe.swift).
-    var probe: (file: String, id: String)?
+    var probe: ProbeJob?
 
     static let usage = """
     usage: bench [options]
@@ -92,7 +92,10 @@ struct Options {
             case "--no-probes": probes = false
             case "--probes": probes = true
             case "--allow-debug": allowDebug = true
-            case "--probe": probe = (try value(for: flag), try value(for: flag))
+            case "--probe":
+                let file = try value(for: flag), text = try value(for: flag)
+                guard let id = ContenderID(text) else { throw UsageError(description: "--probe wants OPERATION/LIBRARY, not '\(text)'") }
+                probe = ProbeJob(file: file, id: id)
             case "-h", "--help", "-help": help = true
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
@@ -107,9 +110,9 @@ struct Options {
     }
 
     /// Whether the contender (file, operation, library) is selected by `--filter`.
-    func selects(file: String, operation: Operation, library: String) -> Bool {
+    func selects(file: String, _ id: ContenderID) -> Bool {
         filters.isEmpty || filters.contains { filter in
-            [file, operation.rawValue, library].contains { $0.range(of: filter, options: .caseInsensitive) != nil }
+            [file, id.operation.rawValue, id.library.rawValue].contains { $0.range(of: filter, options: .caseInsensitive) != nil }
         }
     }
 }

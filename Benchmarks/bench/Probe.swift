@@ -32,17 +32,23 @@ let mallocDebugLibrary: String? = [
     "/lib64/libc_malloc_debug.so.0", "/usr/lib64/libc_malloc_debug.so.0",
 ].first { FileManager.default.fileExists(atPath: $0) }
 
+/// One contender of one file, measured in a probe child.
+struct ProbeJob: Hashable {
+    let file: String
+    let id: ContenderID
+}
+
 /// Runs a probe child for each job, two at a time (the timing is over by then), and returns the
-/// results by `file + "|" + contender id`. Jobs should come longest first.
-func runProbes(_ jobs: [(file: String, id: String)], allowDebug: Bool, progress: (String) -> Void) -> [String: ProbeResult] {
+/// results by job. Jobs should come longest first.
+func runProbes(_ jobs: [ProbeJob], allowDebug: Bool, progress: (String) -> Void) -> [ProbeJob: ProbeResult] {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var environment = ProcessInfo.processInfo.environment
     if let mallocDebugLibrary { environment["LD_PRELOAD"] = mallocDebugLibrary }
     let parallel = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
     let exited = DispatchSemaphore(value: 0)
-    var results: [String: ProbeResult] = [:]
-    var running: [(key: String, process: Process, output: Pipe)] = []
-    func collect(_ entry: (key: String, process: Process, output: Pipe)) {
+    var results: [ProbeJob: ProbeResult] = [:]
+    var running: [(key: ProbeJob, process: Process, output: Pipe)] = []
+    func collect(_ entry: (key: ProbeJob, process: Process, output: Pipe)) {
         let data = entry.output.fileHandleForReading.readDataToEndOfFile()
         let line = data.split(separator: UInt8(ascii: "\n")).last.map { Data($0) } ?? Data()
         if let result = try? JSONDecoder().decode(ProbeResult.self, from: line) {
@@ -64,7 +70,7 @@ func runProbes(_ jobs: [(file: String, id: String)], allowDebug: Bool, progress:
         if number % 10 == 0 { progress("\(number)/\(jobs.count)") }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--probe", job.file, job.id] + (allowDebug ? ["--allow-debug"] : [])
+        process.arguments = ["--probe", job.file, job.id.description] + (allowDebug ? ["--allow-debug"] : [])
         process.environment = environment
         // Output is one short line, far below a pipe's buffer: reading after exit cannot block.
         let output = Pipe()
@@ -73,9 +79,9 @@ func runProbes(_ jobs: [(file: String, id: String)], allowDebug: Bool, progress:
         process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
-            running.append(("\(job.file)|\(job.id)", process, output))
+            running.append((job, process, output))
         } catch {
-            results["\(job.file)|\(job.id)"] = ProbeResult(error: "cannot start probe: \(error)")
+            results[job] = ProbeResult(error: "cannot start probe: \(error)")
         }
     }
     while !running.isEmpty { reap() }
@@ -83,12 +89,12 @@ func runProbes(_ jobs: [(file: String, id: String)], allowDebug: Bool, progress:
 }
 
 /// The child's side: prepare the contender, measure, print one JSON line, exit.
-func probeMain(file: String, id: String) -> Never {
+func probeMain(_ job: ProbeJob) -> Never {
     var result = ProbeResult()
     do {
-        guard let entry = corpusEntries().first(where: { $0.file == file }) else { throw ProbeError("no file \(file)") }
-        guard case .success(let suite) = try entry.makeSuite() else { throw ProbeError("\(file) is absent") }
-        guard let contender = suite.contenders.first(where: { $0.id == id }) else { throw ProbeError("no contender \(id)") }
+        guard let entry = corpusEntries().first(where: { $0.file == job.file }) else { throw ProbeError("no file \(job.file)") }
+        guard case .success(let suite) = try entry.makeSuite() else { throw ProbeError("\(job.file) is absent") }
+        guard let contender = suite.contenders.first(where: { $0.id == job.id }) else { throw ProbeError("no contender \(job.id)") }
         let run = try contender.prepare()
         // Cold run: peak resident memory above the prepared input.
         let before = ResidentMemory.resetPeak()

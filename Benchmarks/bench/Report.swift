@@ -18,7 +18,7 @@ struct Ratio {
 struct ResultRow {
     let file: String
     let operation: Operation
-    let library: String
+    let library: Library
     let bytes: Int
     /// Throughput of every timed run (MB/s), summarized.
     let stats: Stats
@@ -41,15 +41,9 @@ struct ResultRow {
     }
 }
 
-/// The counterpart that walks every member, for the walk-choice rows.
-let walkAllCounterpart = [
-    Library.jsonMapperDictionary: Library.jsonMapperDictionaryWalkAll,
-    Library.handwrittenDictionary: Library.handwrittenDictionaryWalkAll,
-]
-
 /// The rows of one file's measurement, each with its ratios, computed round by round.
 func resultRows(file: String, bytes: Int, records: Records?, _ measurement: Measurement) -> [ResultRow] {
-    func seconds(_ operation: Operation, _ library: String?) -> [Double]? {
+    func seconds(_ operation: Operation, _ library: Library?) -> [Double]? {
         guard let library else { return nil }
         return zip(measurement.contenders, measurement.seconds)
             .first { $0.0.operation == operation && $0.0.library == library }?.1
@@ -60,7 +54,7 @@ func resultRows(file: String, bytes: Int, records: Records?, _ measurement: Meas
                             stats: Stats(throughputs(bytes: bytes, seconds: times)), records: records)
         row.ratioVsReference = Ratio(times, reference: seconds(operation, operation.reference?.library))
         row.ratioVsYajl = Ratio(times, reference: seconds(operation, operation.floor))
-        row.ratioVsWalkAll = Ratio(times, reference: seconds(operation, walkAllCounterpart[contender.library]))
+        row.ratioVsWalkAll = Ratio(times, reference: seconds(operation, contender.library.walkAllCounterpart))
         return row
     }
 }
@@ -86,7 +80,7 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
 
     let files = rows.map(\.file).uniqued()
     let fileWidth = max(20, (files.map(\.count).max() ?? 0) + 2)
-    func row(_ file: String, _ operation: Operation, _ library: String) -> ResultRow? {
+    func row(_ file: String, _ operation: Operation, _ library: Library) -> ResultRow? {
         rows.first { $0.file == file && $0.operation == operation && $0.library == library }
     }
     func ratio(_ r: Ratio?) -> String { r.map { String(format: "%.2f×", $0.median) } ?? "—" }
@@ -154,7 +148,7 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
     }
 
     // Everything.
-    let libraryWidth = max(24, (rows.map(\.library.count).max() ?? 0) + 2)
+    let libraryWidth = max(24, (rows.map(\.library.rawValue.count).max() ?? 0) + 2)
     let columns = pad("file", fileWidth) + pad("operation", 19) + pad("library", libraryWidth)
         + pad("MB/s", 8, left: true) + pad("IQR", 14, left: true) + pad("records/s", 11, left: true)
         + pad("×ref", 7, left: true) + pad("×yajl", 7, left: true) + pad("allocs/rec", 12, left: true)
@@ -167,7 +161,7 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
         if let previousFile, previousFile != r.file { line() }
         previousFile = r.file
         let s = r.stats
-        line("  " + pad(r.file, fileWidth) + pad(r.operation.rawValue, 19) + pad(r.library, libraryWidth)
+        line("  " + pad(r.file, fileWidth) + pad(r.operation.rawValue, 19) + pad(r.library.rawValue, libraryWidth)
             + pad(format(s.median), 8, left: true)
             + pad("\(format(s.p25))–\(format(s.p75))", 14, left: true)
             + pad(r.recordsPerSecond.map(formatCount) ?? "-", 11, left: true)
@@ -265,7 +259,7 @@ extension ResultRow: Encodable {
         }
         try put("file", file)
         try put("operation", operation.rawValue)
-        try put("library", library)
+        try put("library", library.rawValue)
         try put("mbps", rounded(mbps))
         // The ratio fields: each operation fills its own, the others are null.
         try put("ratio_vs_JSONDecoder", operation == .decode ? ratioVsReference.map { rounded($0.median, 4) } : nil)

@@ -79,8 +79,8 @@ func modelSuite<Root: BenchRoot>(_ spec: ModelSpec<Root>, data: Data) -> FileSui
 /// A corpus file and how to build its suite (the bytes are read only when it is selected).
 struct CorpusEntry {
     let file: String
-    /// Every contender's `operation/library`, known before the file is loaded (for `--filter`).
-    let contenderIDs: [(operation: Operation, library: String)]
+    /// Every contender, known before the file is loaded (for `--filter`).
+    let contenderIDs: [ContenderID]
     /// The suite, or nil when the file is not there (with the reason).
     let makeSuite: () throws -> Result<FileSuite, Absent>
 
@@ -91,7 +91,7 @@ struct CorpusEntry {
     init<Root: BenchRoot>(_ spec: ModelSpec<Root>, data: @escaping () throws -> Data?) {
         file = spec.file
         let probe = modelSuite(spec, data: Data())
-        contenderIDs = probe.contenders.map { ($0.operation, $0.library) }
+        contenderIDs = probe.contenders.map(\.id)
         makeSuite = {
             guard let bytes = try data() else {
                 return .failure(Absent(reason: "\(spec.file) is not in \(corpusDirectory.path) (skipped)"))

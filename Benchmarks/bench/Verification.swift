@@ -7,7 +7,7 @@ struct VerificationResult {
     var failures: [String] = []
     /// Accepted deviations worth reporting (e.g. a Foundation parser's rounding), with the
     /// contenders each concerns.
-    var notes: [(libraries: [String], text: String)] = []
+    var notes: [(libraries: [Library], text: String)] = []
     /// Records in the file, counted in JSONMapper's model.
     var records: Int?
 }
@@ -31,13 +31,13 @@ func verifyModels<Root: BenchRoot>(_ spec: ModelSpec<Root>, inputs: SharedInputs
                                    extras: [ExtraContender<Root>]) -> VerificationResult {
     let file = spec.file, data = inputs.data
     var result = VerificationResult()
-    func attempt<T>(_ library: String, _ body: () throws -> T) -> T? {
+    func attempt<T>(_ library: some CustomStringConvertible, _ body: () throws -> T) -> T? {
         do { return try body() } catch {
             result.failures.append("\(file): \(library) threw: \(error)")
             return nil
         }
     }
-    func exact(_ left: Root?, _ leftName: String, _ right: Root?, _ rightName: String) {
+    func exact(_ left: Root?, _ leftName: Library, _ right: Root?, _ rightName: Library) {
         guard let left, let right, left != right else { return }
         let where_ = StructuralComparison(doubleULPs: 0).firstDifference(left, right)
         result.failures.append("\(file): \(leftName) != \(rightName): "
