@@ -32,9 +32,11 @@ import Foundation
 /// program, not of the input.
 ///
 /// The transformer is an immutable value, safe to share across threads, and reads and writes
-/// dates by hand rather than through `DateFormatter`: on Linux a `DateFormatter` parse costs
-/// about 15–35 µs (shared behind a lock, or one per thread) and `Date.ParseStrategy` about
-/// 7 µs, against well under a microsecond here.
+/// dates by hand rather than through `DateFormatter`, which a `Sendable` value cannot hold and
+/// which is slow on Linux. Measured there (release build, `"MMM dd, yyyy"`): a parse here
+/// takes about 0.16 µs and a format 0.2 µs; a `DateFormatter` behind a lock, or one per
+/// thread, takes 45–49 µs to parse and 0.8–1.4 µs to format; `Date.ParseStrategy` 5–6 µs to
+/// parse. The price is the pattern letters listed above, with English names only.
 public struct DateFormatTransformer: JSONValueTransformer {
     /// The format, as given.
     public let format: String
