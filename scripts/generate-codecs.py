@@ -27,6 +27,7 @@ SCALARS = [(t, f"{t}Codec", f"`{t}`") for t in INTEGERS] + [
     ("URL", "URLCodec", "`URL`"),
     ("UUID", "UUIDCodec", "`UUID`"),
     ("Data", "DataCodec", "`Data` (base64)"),
+    ("JSONValue", "JSONValueCodec", "``JSONValue`` (any JSON, kept as it is)"),
 ]
 
 # Generic containers: (extension header, what the decoder reads, codec expression).

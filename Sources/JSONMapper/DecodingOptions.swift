@@ -35,7 +35,7 @@ public struct DecodingOptions: Sendable, Equatable {
     /// Whether the strings `"nan"`, `"inf"` and `"-inf"` decode as non-finite `Double`/`Float`.
     public var allowsNonFiniteStrings: Bool
     /// The deepest nesting of objects and arrays accepted; deeper input fails with
-    /// ``JSONMapperError/depthLimitExceeded(path:)``. Defaults to 512. Decoding from bytes
+    /// ``JSONMapperError/depthLimitExceeded(path:location:)``. Defaults to 512. Decoding from bytes
     /// and from trees keeps its state on the heap, so any limit is safe on any thread; a ``JSONValue`` (and the
     /// object a hook captures) holds at most ``JSONValue/maximumDepth`` levels whatever this says.
     public var maxDepth: Int

@@ -10,6 +10,13 @@ import Foundation
 /// let timeline = try decoder.finish()
 /// ```
 /// After an error, every later call throws the same error.
+///
+/// A decoder reads one document. Calling ``feed(_:)-(UnsafeRawBufferPointer)`` or
+/// ``finish()`` after ``finish()`` has returned the value is a programming error, and stops
+/// the program with a message saying so (a precondition, as reading past the end of an array
+/// does), rather than throwing: no input can cause it and no retry can mend it, and a thrown
+/// ``JSONMapperError`` would be handled as bad input (logged, counted as a rejected record,
+/// skipped), hiding the bug. Make a new decoder for the next document.
 public final class JSONChunkDecoder<Value: JSONMappableValue> {
     private let session: DecodingSession
     private let parser: JSONParser
@@ -37,7 +44,7 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
 
     /// Parses and decodes the next chunk.
     public func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
-        try checkUsable()
+        try checkUsable(calling: "feed(_:)")
         do throws(JSONMapperError) { try parser.parse(chunk) } catch { self.error = error; throw error }
     }
 
@@ -58,7 +65,7 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
 
     /// Ends the document and returns its value.
     public func finish() throws(JSONMapperError) -> Value {
-        try checkUsable()
+        try checkUsable(calling: "finish()")
         finished = true
         do throws(JSONMapperError) { try parser.finish() } catch { self.error = error; throw error }
         guard let value = result.pointee else {
@@ -67,8 +74,10 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
         return value
     }
 
-    private func checkUsable() throws(JSONMapperError) {
+    /// Rethrows an earlier error; stops the program when the document was already finished.
+    private func checkUsable(calling method: String) throws(JSONMapperError) {
         if let error { throw error }
-        if finished { throw .invalidValue(path: "", reason: "the document has already been finished") }
+        precondition(!finished, "JSONChunkDecoder.\(method) called after finish() returned the value: "
+                     + "a chunk decoder reads one document; make a new one for the next")
     }
 }

@@ -35,7 +35,7 @@ public struct JSONMapEncoder: Sendable {
 
     /// Writes `value` as UTF-8 JSON.
     ///
-    /// - Throws: ``JSONMapperError/invalidValue(path:reason:)`` with the JSON path of the value
+    /// - Throws: ``JSONMapperError/invalidValue(path:reason:location:)`` with the JSON path of the value
     ///   (`statuses[3].user.score`) for an infinite or NaN number (unless
     ///   ``EncodingOptions/nonFiniteStrategy`` says otherwise), a transformer that throws, or a
     ///   will-encode hook that refuses its model.

@@ -1,22 +1,42 @@
 /// Every way decoding can fail, each naming where it happened.
 ///
-/// Syntax errors carry the byte offset and the 1-based line and column of the offending byte;
-/// mapping errors carry a JSON path such as `statuses[3].user.id` (the empty string is the
-/// top-level value).
+/// Syntax errors carry the byte offset and the 1-based line and column of the offending byte.
+/// Mapping errors carry a JSON path such as `statuses[3].user.id` (the empty string is the
+/// top-level value) and, when the input was bytes (a document, chunks), the ``JSONLocation``
+/// of the offending value; input that was already a tree (``JSONValue``, `[String: Any]`) has
+/// no positions, and its errors have `nil`:
+///
+/// ```
+/// type mismatch at 'jobs[123].color' (line 4411, column 17, byte 120388): expected BallColor, found string "purple"
+/// ```
+///
+/// A value's location is where it starts: the opening quote of a string, the first character
+/// of a number or literal, the brace or bracket of a container. A required key missing, or a
+/// did-map hook rejecting its model, is located at the closing brace of the object, where the
+/// object turned out to lack it (as serde_json does). Values inside an object captured whole
+/// (for a will-map or did-map hook, a type choice, several properties on one key) are mapped
+/// when the object ends, so their errors are located at that object's closing brace.
+///
+/// The location is the last associated value of each mapping case, defaulting to `nil`, so
+/// errors are built as before (`.keyNotFound(path: "id")`) and read with ``location``. Two
+/// errors are equal (`==`) when they are the same case with the same path and details,
+/// whatever their locations: the location follows from where the same problem sits in the
+/// input, so the error from a document equals the one from its tree, from its chunks, or the
+/// one a test writes by hand; compare ``location`` to check positions.
 public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input holds no JSON value: it is empty or only whitespace.
     case emptyInput
     /// The input is not well-formed JSON (RFC 8259).
     case syntax(offset: Int, line: Int, column: Int, message: String)
     /// A value has a JSON type that the property's Swift type cannot take.
-    case typeMismatch(path: String, expected: String, found: String)
+    case typeMismatch(path: String, expected: String, found: String, location: JSONLocation? = nil)
     /// A required key is absent (or `null`) in an object.
-    case keyNotFound(path: String)
+    case keyNotFound(path: String, location: JSONLocation? = nil)
     /// A value has the right JSON type but cannot be used: out of range, not a case of an enum,
     /// rejected by a transformer or a validation hook.
-    case invalidValue(path: String, reason: String)
+    case invalidValue(path: String, reason: String, location: JSONLocation? = nil)
     /// Objects and arrays nest deeper than ``DecodingOptions/maxDepth``.
-    case depthLimitExceeded(path: String)
+    case depthLimitExceeded(path: String, location: JSONLocation? = nil)
     /// The input is larger than ``DecodingOptions/maxDocumentBytes``, or holds a string or key
     /// longer than ``DecodingOptions/maxStringBytes``; `offset` is where the limit was reached.
     case limitExceeded(offset: Int, message: String)
@@ -25,8 +45,19 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     public var path: String? {
         switch self {
         case .emptyInput, .syntax, .limitExceeded: nil
-        case .typeMismatch(let path, _, _), .keyNotFound(let path),
-             .invalidValue(let path, _), .depthLimitExceeded(let path): path
+        case .typeMismatch(let path, _, _, _), .keyNotFound(let path, _),
+             .invalidValue(let path, _, _), .depthLimitExceeded(let path, _): path
+        }
+    }
+
+    /// Where in the document the error is: the offending value of a mapping error (`nil` when
+    /// the input was a tree), or the offending byte of a syntax error.
+    public var location: JSONLocation? {
+        switch self {
+        case .emptyInput, .limitExceeded: nil
+        case let .syntax(offset, line, column, _): JSONLocation(offset: offset, line: line, column: column)
+        case .typeMismatch(_, _, _, let location), .keyNotFound(_, let location),
+             .invalidValue(_, _, let location), .depthLimitExceeded(_, let location): location
         }
     }
 
@@ -37,21 +68,58 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             "empty input: no JSON value found"
         case let .syntax(offset, line, column, message):
             "syntax error at line \(line), column \(column) (byte \(offset)): \(message)"
-        case let .typeMismatch(path, expected, found):
-            "type mismatch at \(Self.describe(path)): expected \(expected), found \(found)"
-        case let .keyNotFound(path):
-            "required key missing at \(Self.describe(path))"
-        case let .invalidValue(path, reason):
-            "invalid value at \(Self.describe(path)): \(reason)"
-        case let .depthLimitExceeded(path):
-            "nesting depth limit exceeded at \(Self.describe(path))"
+        case let .typeMismatch(path, expected, found, location):
+            "type mismatch at \(Self.describe(path, location)): expected \(expected), found \(found)"
+        case let .keyNotFound(path, location):
+            "required key missing at \(Self.describe(path, location))"
+        case let .invalidValue(path, reason, location):
+            "invalid value at \(Self.describe(path, location)): \(reason)"
+        case let .depthLimitExceeded(path, location):
+            "nesting depth limit exceeded at \(Self.describe(path, location))"
         case let .limitExceeded(offset, message):
             "size limit exceeded at byte \(offset): \(message)"
         }
     }
 
-    private static func describe(_ path: String) -> String {
-        path.isEmpty ? "the top-level value" : "'\(path)'"
+    private static func describe(_ path: String, _ location: JSONLocation?) -> String {
+        let place = path.isEmpty ? "the top-level value" : "'\(path)'"
+        guard let location else { return place }
+        return "\(place) (\(location))"
+    }
+
+    /// Equal when the same case has the same path and details; locations are not compared
+    /// (see ``JSONMapperError``).
+    public static func == (lhs: JSONMapperError, rhs: JSONMapperError) -> Bool {
+        switch (lhs, rhs) {
+        case (.emptyInput, .emptyInput):
+            true
+        case let (.syntax(o1, l1, c1, m1), .syntax(o2, l2, c2, m2)):
+            o1 == o2 && l1 == l2 && c1 == c2 && m1 == m2
+        case let (.typeMismatch(p1, e1, f1, _), .typeMismatch(p2, e2, f2, _)):
+            p1 == p2 && e1 == e2 && f1 == f2
+        case let (.keyNotFound(p1, _), .keyNotFound(p2, _)):
+            p1 == p2
+        case let (.invalidValue(p1, r1, _), .invalidValue(p2, r2, _)):
+            p1 == p2 && r1 == r2
+        case let (.depthLimitExceeded(p1, _), .depthLimitExceeded(p2, _)):
+            p1 == p2
+        case let (.limitExceeded(o1, m1), .limitExceeded(o2, m2)):
+            o1 == o2 && m1 == m2
+        default:
+            false
+        }
+    }
+
+    /// The same error located at `location`, unless it is not a mapping error or already has
+    /// a location (an error keeps the position where it was first seen).
+    func located(at location: @autoclosure () -> JSONLocation?) -> JSONMapperError {
+        switch self {
+        case let .typeMismatch(path, expected, found, nil): .typeMismatch(path: path, expected: expected, found: found, location: location())
+        case let .keyNotFound(path, nil): .keyNotFound(path: path, location: location())
+        case let .invalidValue(path, reason, nil): .invalidValue(path: path, reason: reason, location: location())
+        case let .depthLimitExceeded(path, nil): .depthLimitExceeded(path: path, location: location())
+        default: self
+        }
     }
 }
 
@@ -65,10 +133,11 @@ extension JSONMapperError {
             return path.hasPrefix("[") ? prefix + path : prefix + "." + path
         }
         switch self {
-        case let .typeMismatch(path, expected, found): return .typeMismatch(path: join(path), expected: expected, found: found)
-        case let .keyNotFound(path): return .keyNotFound(path: join(path))
-        case let .invalidValue(path, reason): return .invalidValue(path: join(path), reason: reason)
-        case let .depthLimitExceeded(path): return .depthLimitExceeded(path: join(path))
+        case let .typeMismatch(path, expected, found, location):
+            return .typeMismatch(path: join(path), expected: expected, found: found, location: location)
+        case let .keyNotFound(path, location): return .keyNotFound(path: join(path), location: location)
+        case let .invalidValue(path, reason, location): return .invalidValue(path: join(path), reason: reason, location: location)
+        case let .depthLimitExceeded(path, location): return .depthLimitExceeded(path: join(path), location: location)
         case .emptyInput, .syntax, .limitExceeded: return self
         }
     }

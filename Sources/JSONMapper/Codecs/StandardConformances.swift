@@ -23,6 +23,7 @@ private let dateCodec = DateCodec()
 private let urlCodec = URLCodec()
 private let uuidCodec = UUIDCodec()
 private let dataCodec = DataCodec()
+private let jsonvalueCodec = JSONValueCodec()
 
 extension Int: JSONMappableValue {
     /// The codec for `Int`. An implementation detail: do not call it.
@@ -117,6 +118,11 @@ extension UUID: JSONMappableValue {
 extension Data: JSONMappableValue {
     /// The codec for `Data` (base64). An implementation detail: do not call it.
     public static var _jsonCodec: _JSONFrameHandler { dataCodec }
+}
+
+extension JSONValue: JSONMappableValue {
+    /// The codec for ``JSONValue`` (any JSON, kept as it is). An implementation detail: do not call it.
+    public static var _jsonCodec: _JSONFrameHandler { jsonvalueCodec }
 }
 
 extension Optional: JSONMappableValue where Wrapped: JSONMappableValue {

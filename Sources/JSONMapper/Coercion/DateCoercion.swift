@@ -29,11 +29,37 @@ enum DateCoercion {
     static func fromString(_ text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> Date {
         let trimmed = trimmingASCIIWhitespace(text)
         var iso = DateScanner(trimmed), rfc = DateScanner(trimmed), ctime = DateScanner(trimmed)
-        if let seconds = iso.iso8601() ?? rfc.rfc2822() ?? ctime.ctimeWithZone() {
-            return Date(timeIntervalSince1970: seconds)
+        if let instant = iso.iso8601() ?? rfc.rfc2822() ?? ctime.ctimeWithZone() {
+            return instant.date
         }
         throw .invalid("\(describe(text)) is not a date in a supported format")
     }
+}
+
+/// A date as written in text: whole seconds since 1970 and a decimal fraction of a second.
+struct DateInstant: Equatable {
+    var seconds: Int
+    /// The fraction's digits as an integer (`.250` is 250 with 3 digits).
+    var fraction = 0
+    var fractionDigits = 0
+
+    /// Fraction digits kept: up to 15, so `fraction` converts to `Double` exactly (digits
+    /// further down are below a femtosecond).
+    static let maxFractionDigits = 15
+    private static let powersOfTen: [Double] = (0...maxFractionDigits).map { digits in
+        (0..<digits).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    /// The `Date`, computed with the fewest roundings: the whole seconds exactly, the fraction
+    /// once, the sum once. ``DateWriting`` checks candidate texts with this same computation,
+    /// so a date it writes reads back as the same `Date`.
+    var date: Date {
+        let fractionSeconds = fractionDigits == 0 ? 0 : Double(fraction) / Self.powersOfTen[fractionDigits]
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - Self.referenceDateSince1970) + fractionSeconds)
+    }
+
+    /// 2001-01-01T00:00:00Z, `Date`'s reference date, in seconds since 1970.
+    static let referenceDateSince1970 = 978_307_200
 }
 
 /// A cursor over date text; each format method consumes the whole text or returns `nil`.
@@ -81,34 +107,36 @@ private struct DateScanner {
     }
 
     /// `YYYY-MM-DD`, optionally `THH:MM[:SS[.fff]]` (or a space instead of `T`) and a zone.
-    mutating func iso8601() -> TimeInterval? {
+    mutating func iso8601() -> DateInstant? {
         guard let year = digits(4), skip("-"), let month = digits(2), skip("-"), let day = digits(2) else { return nil }
-        var seconds = 0.0
+        var time = DateInstant(seconds: 0)
         if !atEnd {
-            guard skip("T") || skip("t") || skip(" "), let time = timeOfDay(requireSeconds: false) else { return nil }
-            seconds = time
+            guard skip("T") || skip("t") || skip(" "), let timeOfDay = timeOfDay(requireSeconds: false) else { return nil }
+            time = timeOfDay
             if !atEnd {
                 guard let offset = numericZone(allowColon: true) else { return nil }
-                seconds -= Double(offset)
+                time.seconds -= offset
             }
         }
-        guard atEnd, let days = DateScanner.days(year: year, month: month, day: day) else { return nil }
-        return Double(days) * 86_400 + seconds
+        guard atEnd, let days = CivilCalendar.days(year: year, month: month, day: day) else { return nil }
+        time.seconds += days * 86_400
+        return time
     }
 
-    /// `HH:MM[:SS[.fraction]]` as seconds since midnight.
-    mutating func timeOfDay(requireSeconds: Bool) -> TimeInterval? {
+    /// `HH:MM[:SS[.fraction]]` since midnight.
+    mutating func timeOfDay(requireSeconds: Bool) -> DateInstant? {
         guard let hour = digits(2), skip(":"), let minute = digits(2), hour < 24, minute < 60 else { return nil }
-        var second = 0.0
+        var time = DateInstant(seconds: hour * 3600 + minute * 60)
         if skip(":") {
             guard let whole = digits(2), whole <= 60 else { return nil }
-            second = Double(whole)
+            time.seconds += whole
             if skip(".") || skip(",") {
-                var scale = 0.1
                 let start = i
                 while i < text.count, text[i] &- 48 < 10 {
-                    second += Double(text[i] &- 48) * scale
-                    scale /= 10
+                    if time.fractionDigits < DateInstant.maxFractionDigits {
+                        time.fraction = time.fraction * 10 + Int(text[i] &- 48)
+                        time.fractionDigits += 1
+                    }
                     i += 1
                 }
                 guard i > start else { return nil }
@@ -116,7 +144,7 @@ private struct DateScanner {
         } else if requireSeconds {
             return nil
         }
-        return Double(hour * 3600 + minute * 60) + second
+        return time
     }
 
     /// `Z`, `+HH:MM`, `+HHMM`, `+HH`, `GMT`, `UT`, `UTC`; the offset in seconds east of UTC.
@@ -151,7 +179,7 @@ private struct DateScanner {
     }
 
     /// RFC 2822: `[Wed, ]27 Aug 2008 13:08[:45] +0000`.
-    mutating func rfc2822() -> TimeInterval? {
+    mutating func rfc2822() -> DateInstant? {
         let start = i
         if !word().isEmpty {
             guard skip(",") else { return nil }
@@ -161,51 +189,32 @@ private struct DateScanner {
         }
         guard let day = shortNumber() else { return nil }
         skipSpaces()
-        guard let month = DateScanner.month(word()) else { return nil }
+        guard let month = CivilCalendar.month(word()) else { return nil }
         skipSpaces()
         guard let year = digits(4) else { return nil }
         skipSpaces()
-        guard let time = timeOfDay(requireSeconds: false) else { return nil }
+        guard var time = timeOfDay(requireSeconds: false) else { return nil }
         skipSpaces()
         guard let offset = numericZone(allowColon: false), atEnd,
-              let days = DateScanner.days(year: year, month: month, day: day) else { return nil }
-        return Double(days) * 86_400 + time - Double(offset)
+              let days = CivilCalendar.days(year: year, month: month, day: day) else { return nil }
+        time.seconds += days * 86_400 - offset
+        return time
     }
 
     /// `Wed Aug 27 13:08:45 +0000 2008`.
-    mutating func ctimeWithZone() -> TimeInterval? {
+    mutating func ctimeWithZone() -> DateInstant? {
         guard !word().isEmpty else { return nil }
         skipSpaces()
-        guard let month = DateScanner.month(word()) else { return nil }
+        guard let month = CivilCalendar.month(word()) else { return nil }
         skipSpaces()
         guard let day = shortNumber() else { return nil }
         skipSpaces()
-        guard let time = timeOfDay(requireSeconds: true) else { return nil }
+        guard var time = timeOfDay(requireSeconds: true) else { return nil }
         skipSpaces()
         guard let offset = numericZone(allowColon: false) else { return nil }
         skipSpaces()
-        guard let year = digits(4), atEnd, let days = DateScanner.days(year: year, month: month, day: day) else { return nil }
-        return Double(days) * 86_400 + time - Double(offset)
-    }
-
-    static func month(_ name: String) -> Int? {
-        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        guard name.count >= 3 else { return nil }
-        return names.firstIndex(of: String(name.lowercased().prefix(3))).map { $0 + 1 }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's
-    /// days_from_civil), or `nil` for a day the month does not have.
-    static func days(year: Int, month: Int, day: Int) -> Int? {
-        guard (1...12).contains(month), day >= 1 else { return nil }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day <= monthLengths[month - 1] else { return nil }
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        guard let year = digits(4), atEnd, let days = CivilCalendar.days(year: year, month: month, day: day) else { return nil }
+        time.seconds += days * 86_400 - offset
+        return time
     }
 }

@@ -209,11 +209,11 @@ final class DecodingSession: JSONEventSink {
     }
 
     /// Reports an error thrown by a user hook or transformer at the current path: an
-    /// ``JSONMapperError/invalidValue(path:reason:)`` keeps its reason, other mapping errors
+    /// ``JSONMapperError/invalidValue(path:reason:location:)`` keeps its reason, other mapping errors
     /// stand as thrown, any other error becomes an invalid value described by `what`.
     func reportHookError(_ error: any Error, from what: String) throws(JSONMapperError) {
         switch error as? JSONMapperError {
-        case .invalidValue(_, let reason)?: try report(.invalidValue(path: currentPath(), reason: reason))
+        case .invalidValue(_, let reason, _)?: try report(.invalidValue(path: currentPath(), reason: reason))
         case let mapping?: try report(mapping)
         case nil: try report(.invalidValue(path: currentPath(), reason: "\(what): \(error)"))
         }
@@ -222,10 +222,16 @@ final class DecodingSession: JSONEventSink {
     /// Applies the invalid-value policy to an error.
     func report(_ error: JSONMapperError) throws(JSONMapperError) {
         switch options.invalidValuePolicy {
-        case .throw: throw error
+        case .throw: throw located(error)
         case .skip: break
-        case .collect: issues.append(error)
+        case .collect: issues.append(located(error))
         }
+    }
+
+    /// The error with the location of the current event's value, when the events come from
+    /// bytes (computed here, only for an error that is kept).
+    private func located(_ error: JSONMapperError) -> JSONMapperError {
+        error.located(at: parser?.locationOfCurrentValue())
     }
 
     // MARK: Events
@@ -332,7 +338,7 @@ final class DecodingSession: JSONEventSink {
     }
 
     private func fail(_ error: JSONMapperError) -> Bool {
-        if failure == nil { failure = error }
+        if failure == nil { failure = located(error) }
         // A depth-limit error stops at once: it guards resources, whatever follows.
         if case .depthLimitExceeded = error { return false }
         guard checksWholeDocument else { return false }

@@ -8,7 +8,7 @@
 ///     }
 /// }
 /// ```
-/// A rejected object is reported as ``JSONMapperError/invalidValue(path:reason:)`` through
+/// A rejected object is reported as ``JSONMapperError/invalidValue(path:reason:location:)`` through
 /// the invalid-value policy: it fails the decode, or is left out (skip) and listed (collect).
 /// Models with a hook are captured whole while streaming; models without one never are.
 public protocol JSONWillMapHook: JSONMappable {
@@ -20,7 +20,7 @@ public protocol JSONWillMapHook: JSONMappable {
 /// validate and reject the model by throwing (YYModel's `modelCustomTransformFromDictionary:`,
 /// MJExtension's did-finish, JSONModel's `validate:`).
 ///
-/// An error thrown here becomes ``JSONMapperError/invalidValue(path:reason:)`` at the
+/// An error thrown here becomes ``JSONMapperError/invalidValue(path:reason:location:)`` at the
 /// model's path, reported through the invalid-value policy.
 public protocol JSONDidMapHook: JSONMappable {
     /// Called once every key of `object` has been mapped and required keys checked.
@@ -46,7 +46,7 @@ public protocol JSONDidMapHook: JSONMappable {
 /// ```
 /// Works wherever the base type is decoded: top level, properties, arrays, dictionaries.
 /// A returned type that is not the base or one of its subclasses is reported as
-/// ``JSONMapperError/invalidValue(path:reason:)``.
+/// ``JSONMapperError/invalidValue(path:reason:location:)``.
 ///
 /// A subclass inherits the choice: decoding `[Polygon]` still calls `mappedType(for:)` on
 /// `Polygon` (with the base's implementation unless `Polygon` overrides it), and the chosen type
@@ -69,7 +69,7 @@ public protocol JSONPolymorphic: JSONMappable {
 ///     }
 /// }
 /// ```
-/// Returning `nil` (or throwing) fails the encode with ``JSONMapperError/invalidValue(path:reason:)``.
+/// Returning `nil` (or throwing) fails the encode with ``JSONMapperError/invalidValue(path:reason:location:)``.
 public protocol JSONWillEncodeHook: JSONMappable {
     /// The object to write for this model (the same one, or a replacement), or `nil` to refuse.
     func willEncode(_ object: JSONValue) throws -> JSONValue?

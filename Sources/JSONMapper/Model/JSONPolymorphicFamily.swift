@@ -18,6 +18,6 @@ public protocol JSONPolymorphicFamily {
     static func mappedType(for object: JSONValue) -> any JSONMappable.Type
 
     /// The decoded model as a member of the family, or `nil` if it is not one (reported as
-    /// ``JSONMapperError/invalidValue(path:reason:)``).
+    /// ``JSONMapperError/invalidValue(path:reason:location:)``).
     static func member(_ model: any JSONMappable) -> Member?
 }

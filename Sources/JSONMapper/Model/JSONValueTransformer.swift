@@ -9,7 +9,7 @@
 /// }
 /// Map(\.price, "price_cents", transform: CentsTransformer())
 /// ```
-/// An error thrown by either direction becomes ``JSONMapperError/invalidValue(path:reason:)``.
+/// An error thrown by either direction becomes ``JSONMapperError/invalidValue(path:reason:location:)``.
 public protocol JSONValueTransformer: Sendable {
     /// The type the JSON holds, decoded with the usual coercions before the transform runs.
     associatedtype JSONRepresentation: JSONMappableValue

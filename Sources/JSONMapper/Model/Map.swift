@@ -11,7 +11,7 @@ public struct Map<Root> {
     ///   - keyPath: The property.
     ///   - key: The JSON key: a plain key, or a key path such as `"user.id"` or `"urls[0].url"`.
     ///   - required: When `true`, an object without this key (or with `null` for a
-    ///     non-optional property) fails with ``JSONMapperError/keyNotFound(path:)``.
+    ///     non-optional property) fails with ``JSONMapperError/keyNotFound(path:location:)``.
     public init<Value: JSONMappableValue>(_ keyPath: WritableKeyPath<Root, Value>, _ key: String, required: Bool = false) {
         self.init(keyPath, [key], required: required)
     }
@@ -19,6 +19,26 @@ public struct Map<Root> {
     /// Maps a property to the first present key of a list.
     public init<Value: JSONMappableValue>(_ keyPath: WritableKeyPath<Root, Value>, _ keys: [String], required: Bool = false) {
         self.init(keyPath, keys, required: required) { valueCodec(for: Value.self) }
+    }
+
+    /// Maps an optional property through a transformer of its wrapped type, from one key:
+    /// `null` (or an absent key) is `nil`, any other value goes through the transformer, and
+    /// `nil` is encoded as the options say for `nil` properties.
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: WritableKeyPath<Root, Transformer.Value?>, _ key: String, required: Bool = false, transform: Transformer
+    ) {
+        self.init(keyPath, [key], required: required, transform: transform)
+    }
+
+    /// Maps an optional property through a transformer of its wrapped type, from the first
+    /// present key of a list.
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: WritableKeyPath<Root, Transformer.Value?>, _ keys: [String], required: Bool = false, transform: Transformer
+    ) {
+        self.init(keyPath, keys, required: required) {
+            OptionalCodec<Transformer.Value, Transformer.Value?>(
+                wrapped: TransformCodec(transformer: transform, inner: valueCodec(for: Transformer.JSONRepresentation.self)))
+        }
     }
 
     /// Maps a property with a codec made when the mapping is compiled.

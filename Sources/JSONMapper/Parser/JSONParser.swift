@@ -6,19 +6,25 @@ import CYajl
 /// Rejects empty input, trailing non-whitespace after the document, and invalid UTF-8.
 /// The yajl handle is freed when the parser is released, whatever path got there.
 final class JSONParser {
-    private let handle: yajl_handle
+    let handle: yajl_handle
     private let sink: JSONEventSink
     /// Bytes of the chunks fed before the current one.
-    private var offsetBefore = 0
+    private(set) var offsetBefore = 0
     /// Newlines in those chunks and the offset just past the last one, for line:column.
-    private var linesBefore = 0
-    private var lineStartBefore = 0
+    private(set) var linesBefore = 0
+    private(set) var lineStartBefore = 0
     private var sawValue = false
     /// The whole input, when it came in one buffer and has been parsed to its end.
-    private var document: UnsafeRawBufferPointer?
+    private(set) var document: UnsafeRawBufferPointer?
+    /// The bytes yajl is parsing (a chunk, or the whole document), while it parses them.
+    private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// Set while `yajl_complete_parse` runs (a top-level number ends with the input).
+    private(set) var isFinishing = false
+    /// The last line found by ``location(ofByteAt:)``, where the next search starts.
+    var lineCursor = LineCursor()
     /// The last bytes of earlier chunks, so a token split across chunks can still be traced
     /// back to its start when it turns out to be the error.
-    private var tail: [UInt8] = []
+    private(set) var tail: [UInt8] = []
     private static let tailLength = 256
     private var surrogates = SurrogateEscapeCheck()
     private let limits: Limits
@@ -41,9 +47,13 @@ final class JSONParser {
             fatalError("yajl_alloc failed: out of memory")
         }
         self.handle = handle
+        sink.parser = self
     }
 
-    deinit { yajl_free(handle) }
+    deinit {
+        sink.parser = nil
+        yajl_free(handle)
+    }
 
     /// Parses the next chunk of the document.
     func parse(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
@@ -74,6 +84,8 @@ final class JSONParser {
             throw .limitExceeded(offset: limit, message: "the document is longer than the limit of \(limit) bytes")
         }
         if !sawValue { sawValue = chunk.contains { !Self.isWhitespace($0) } }
+        current = chunk
+        defer { current = UnsafeRawBufferPointer(start: nil, count: 0) }
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
         if status != yajl_status_ok {
             throw failure(status, in: chunk)
@@ -98,6 +110,12 @@ final class JSONParser {
     /// Ends the document: reports a document cut short, or input with no value at all.
     func finish() throws(JSONMapperError) {
         guard sawValue else { throw .emptyInput }
+        isFinishing = true
+        current = document ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        defer {
+            isFinishing = false
+            current = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         let status = yajl_complete_parse(handle)
         if status != yajl_status_ok {
             throw failure(status, in: UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true)
@@ -140,7 +158,7 @@ final class JSONParser {
             // offending token: point at where it starts.
             if message.hasPrefix("parse error") {
                 let context = tail + Array(scanned)
-                offset -= context.count - Self.startOfToken(endingAt: context.count, in: context)
+                offset -= context.count - Self.startOfToken(endingAt: context.count, from: 0) { context[$0] }
             } else if message.contains("invalid char in json text") {
                 offset -= 1
             }
@@ -155,33 +173,33 @@ final class JSONParser {
     }
 
     /// Where the token that ends at `end` begins: a string back to its opening quote, a number
-    /// or literal back to its first character, punctuation one byte back. Stops at the start
-    /// of the chunk, the only bytes still at hand.
-    private static func startOfToken(endingAt end: Int, in chunk: [UInt8]) -> Int {
-        guard end > 0 else { return end }
-        let last = chunk[end - 1]
+    /// or literal back to its first character, punctuation one byte back. `byte` reads the
+    /// bytes from `lowest` (the first still at hand) up to `end`; the search stops at `lowest`.
+    static func startOfToken(endingAt end: Int, from lowest: Int, byte: (Int) -> UInt8) -> Int {
+        guard end > lowest else { return end }
+        let last = byte(end - 1)
         if last == UInt8(ascii: "\"") {
             var i = end - 2
-            while i >= 0 {
-                if chunk[i] == UInt8(ascii: "\"") {
+            while i >= lowest {
+                if byte(i) == UInt8(ascii: "\"") {
                     var backslashes = 0
-                    while i - 1 - backslashes >= 0, chunk[i - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+                    while i - 1 - backslashes >= lowest, byte(i - 1 - backslashes) == UInt8(ascii: "\\") { backslashes += 1 }
                     if backslashes % 2 == 0 { return i }
                 }
                 i -= 1
             }
-            return 0
+            return lowest
         }
         func isWordByte(_ b: UInt8) -> Bool {
             (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x2D || b == 0x2B || b == 0x2E || b >= 0x80
         }
         guard isWordByte(last) else { return end - 1 }
         var i = end - 1
-        while i > 0, isWordByte(chunk[i - 1]) { i -= 1 }
+        while i > lowest, isWordByte(byte(i - 1)) { i -= 1 }
         // A number never continues after a leading zero ("00" lexes as two tokens, 0 and 0),
         // so the token in error starts after such a zero.
-        let zero = chunk[i] == UInt8(ascii: "-") ? i + 1 : i
-        if zero + 1 < end, chunk[zero] == UInt8(ascii: "0"), chunk[zero + 1] >= 0x30, chunk[zero + 1] <= 0x39 {
+        let zero = byte(i) == UInt8(ascii: "-") ? i + 1 : i
+        if zero + 1 < end, byte(zero) == UInt8(ascii: "0"), byte(zero + 1) >= 0x30, byte(zero + 1) <= 0x39 {
             return zero + 1
         }
         return i
@@ -206,7 +224,7 @@ final class JSONParser {
 
     private static let loneSurrogateMessage = "a \\u escape encodes a lone UTF-16 surrogate"
 
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
+    static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }

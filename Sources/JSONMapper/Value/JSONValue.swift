@@ -11,7 +11,7 @@
 public enum JSONValue: Sendable, Hashable {
     /// The deepest nesting a `JSONValue` holds. Its comparison, hashing, description and
     /// release are recursive, so the parser (and the decoder's captures for hooks) stop deeper
-    /// input with ``JSONMapperError/depthLimitExceeded(path:)`` whatever
+    /// input with ``JSONMapperError/depthLimitExceeded(path:location:)`` whatever
     /// ``DecodingOptions/maxDepth`` says, instead of risking the stack of a worker thread.
     public static let maximumDepth = 512
 

@@ -68,7 +68,7 @@ extension CoercionUnitTests {
         let error = Self.error(Self.outcome { () throws(JSONMapperError) in
             try JSONMapDecoder(options: Self.strict).decode(Defaults.self, from: "{\"\(key)\":null}")
         })
-        guard case .typeMismatch(let path, _, let found)? = error else {
+        guard case .typeMismatch(let path, _, let found, _)? = error else {
             Issue.record("\(key): expected typeMismatch, got \(String(describing: error))")
             return
         }

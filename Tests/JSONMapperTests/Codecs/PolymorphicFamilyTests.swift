@@ -93,7 +93,7 @@ struct PolymorphicFamilyTests {
             _ = try JSONMapDecoder().decode(Zoo.self, from: json)
             Issue.record("expected an error")
         } catch {
-            guard case .invalidValue(let path, _) = error else {
+            guard case .invalidValue(let path, _, _) = error else {
                 Issue.record("expected invalidValue, got \(error)")
                 return
             }

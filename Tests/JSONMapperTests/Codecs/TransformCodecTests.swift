@@ -71,7 +71,7 @@ extension MappingUnitTests {
 
     @Test func throwingTransformerIsInvalidValueAtItsPath() throws {
         let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Priced.self, from: #"{"count":-1}"#) })
-        guard case .invalidValue(let path, let reason)? = error else {
+        guard case .invalidValue(let path, let reason, _)? = error else {
             Issue.record("expected invalidValue, got \(String(describing: error))")
             return
         }

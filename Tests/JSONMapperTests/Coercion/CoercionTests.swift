@@ -55,7 +55,7 @@ struct CoercionUnitTests {
         } else {
             #expect(kind(error(result)) == .invalidValue, "\(I.self) from \(json) must be invalidValue: \(result)",
                     sourceLocation: sourceLocation)
-            if case .invalidValue(let path, _)? = error(result) {
+            if case .invalidValue(let path, _, _)? = error(result) {
                 #expect(path == "", sourceLocation: sourceLocation)
             }
         }

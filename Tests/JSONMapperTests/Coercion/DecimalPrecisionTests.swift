@@ -47,7 +47,7 @@ struct DecimalPrecisionTests {
             let value = try Self.strict.decode([Decimal].self, from: "[\(text)]")
             Issue.record("\(text.prefix(20))… decoded as \(value)")
         } catch {
-            guard case .invalidValue(let path, let reason) = error else {
+            guard case .invalidValue(let path, let reason, _) = error else {
                 Issue.record("expected invalidValue, got \(error)")
                 return
             }

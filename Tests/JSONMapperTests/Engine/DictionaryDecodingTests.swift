@@ -198,7 +198,7 @@ struct DictionaryDecodingTests {
             try JSONMapDecoder().decode(Account.self, fromJSONObject: [1, 2])
         }
         let scalar = Self.failure { () throws(JSONMapperError) in try Account(jsonValue: "text") }
-        guard case .typeMismatch(path: "", expected: _, found: _)? = scalar else {
+        guard case .typeMismatch(path: "", expected: _, found: _, location: _)? = scalar else {
             Issue.record("a string is not an Account: \(String(describing: scalar))")
             return
         }

@@ -230,7 +230,7 @@ struct DictionaryWalkTests {
         #expect(try Lookup(dictionary: dictionary).snapshot == Self.expectedRecord)
         // Dictionary-driven: visits every member, and a Date is no JSON value.
         let error = Self.failure { () throws(JSONMapperError) in try WalkAll(dictionary: dictionary) }
-        guard case .typeMismatch(_, "a JSON value", "Date")? = error else {
+        guard case .typeMismatch(_, "a JSON value", "Date", _)? = error else {
             Issue.record("walking every member should have met the Date: \(String(describing: error))")
             return
         }

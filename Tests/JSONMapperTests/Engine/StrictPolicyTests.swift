@@ -34,7 +34,7 @@ struct StrictPolicyTests {
             #expect(result.value.n == 0)
             #expect(result.value.s == "x")
             #expect(result.issues.count == 1)
-            guard case .typeMismatch(let path, let expected, _)? = result.issues.first else {
+            guard case .typeMismatch(let path, let expected, _, _)? = result.issues.first else {
                 Issue.record("expected one type mismatch, got \(result.issues)")
                 continue
             }

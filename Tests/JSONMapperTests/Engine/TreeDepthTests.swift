@@ -75,7 +75,7 @@ struct TreeDepthTests {
                     Result { () throws(JSONMapperError) in _ = try limited.decode(Node.self, fromJSONObject: object) }]
         }
         for result in errors {
-            guard case .failure(.depthLimitExceeded(let path)) = result else {
+            guard case .failure(.depthLimitExceeded(let path, _)) = result else {
                 Issue.record("expected a depth error, got \(result)")
                 continue
             }

@@ -103,7 +103,7 @@ struct DecoderUnitTests {
         #expect(try JSONMapDecoder().decode(Status?.self, from: Self.statusJSON(3)) == Self.expectedStatus(3))
         // A non-optional top-level null has no default to keep.
         let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int.self, from: "null") })
-        guard case .typeMismatch(let path, _, _)? = error else {
+        guard case .typeMismatch(let path, _, _, _)? = error else {
             Issue.record("expected typeMismatch, got \(String(describing: error))")
             return
         }
@@ -293,11 +293,11 @@ struct DecoderUnitTests {
     // MARK: - Error paths
 
     @Test func typeMismatchDeepInsideArraysNamesItsPath() {
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in
-            try JSONMapDecoder().decode(Timeline.self, from: Self.timelineJSON(count: 6, badUserAt: 3))
-        })
+        let text = Self.timelineJSON(count: 6, badUserAt: 3)
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Timeline.self, from: text) })
         #expect(error == .typeMismatch(path: "statuses[3].user.id", expected: "Int64", found: "string \"abc\""))
-        #expect(error?.description == #"type mismatch at 'statuses[3].user.id': expected Int64, found string "abc""#)
+        let location = ErrorLocationTests.expectedLocation(of: #""abc""#, in: text)
+        #expect(error?.description == #"type mismatch at 'statuses[3].user.id' (\#(location)): expected Int64, found string "abc""#)
         #expect(error?.path == "statuses[3].user.id")
     }
 
@@ -326,14 +326,14 @@ struct DecoderUnitTests {
         let containerMismatch = Self.error(Self.outcome { () throws(JSONMapperError) in
             try JSONMapDecoder().decode(Timeline.self, from: #"{"statuses":[{"id":1},{"user":[1,2]}]}"#)
         })
-        guard case .typeMismatch(let path, _, let found)? = containerMismatch else {
+        guard case .typeMismatch(let path, _, let found, _)? = containerMismatch else {
             Issue.record("expected typeMismatch, got \(String(describing: containerMismatch))")
             return
         }
         #expect(path == "statuses[1].user")
         #expect(found == "an array")
         let objectForArray = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode([[Int]].self, from: #"[[1],{"a":1}]"#) })
-        guard case .typeMismatch("[1]", _, "an object")? = objectForArray else {
+        guard case .typeMismatch("[1]", _, "an object", _)? = objectForArray else {
             Issue.record("expected a type mismatch at [1], got \(String(describing: objectForArray))")
             return
         }
@@ -492,16 +492,6 @@ struct DecoderUnitTests {
         try truncated.feed(Array("[1,2".utf8))
         #expect(Self.isSyntax(Self.error(Self.outcome { () throws(JSONMapperError) in try truncated.finish() })))
 
-        let done = JSONChunkDecoder([Int].self)
-        try done.feed(Array("[1]".utf8))
-        #expect(try done.finish() == [1])
-        let again = Self.error(Self.outcome { () throws(JSONMapperError) in try done.finish() })
-        guard case .invalidValue? = again else {
-            Issue.record("finishing twice: expected invalidValue, got \(String(describing: again))")
-            return
-        }
-        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try done.feed(Array(" ".utf8)) }) != nil)
-
         let garbage = JSONChunkDecoder([Int].self)
         try garbage.feed(Array("[1]".utf8))
         let trailing = Self.error(Self.outcome { () throws(JSONMapperError) in
@@ -509,6 +499,37 @@ struct DecoderUnitTests {
             _ = try garbage.finish()
         })
         #expect(Self.isSyntax(trailing))
+    }
+
+    /// Feeding or finishing a decoder whose document is finished is a programming error: the
+    /// process stops with a message naming the call (a thrown error, swallowed here by `try?`,
+    /// would let it exit normally and fail the test).
+    @Test func usingAFinishedChunkDecoderStopsTheProgram() async throws {
+        let feed = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let done = JSONChunkDecoder([Int].self)
+            try? done.feed(Array("[1]".utf8))
+            _ = try? done.finish()
+            try? done.feed(Array(" ".utf8))
+        }
+        #expect(String(decoding: try #require(feed).standardErrorContent, as: UTF8.self)
+            .contains("JSONChunkDecoder.feed(_:) called after finish() returned the value"))
+        let finish = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let done = JSONChunkDecoder([Int].self)
+            try? done.feed(Array("[1]".utf8))
+            _ = try? done.finish()
+            _ = try? done.finish()
+        }
+        #expect(String(decoding: try #require(finish).standardErrorContent, as: UTF8.self)
+            .contains("JSONChunkDecoder.finish() called after finish() returned the value"))
+    }
+
+    @Test func aFailedFinishKeepsThrowingItsError() throws {
+        let truncated = JSONChunkDecoder([Int].self)
+        try truncated.feed(Array("[1,2".utf8))
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try truncated.finish() })
+        #expect(Self.isSyntax(error))
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try truncated.finish() }) == error)
+        #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try truncated.feed(Array("]".utf8)) }) == error)
     }
 
     // MARK: - Releasing partial values on every error path
@@ -582,7 +603,7 @@ struct DecoderUnitTests {
         let boom = Self.error(Self.outcome { () throws(JSONMapperError) in
             try JSONMapDecoder().decode([Tracked].self, from: Self.trackedArray(count: 100, boomAt: 49))
         })
-        guard case .invalidValue(let path, _)? = boom else {
+        guard case .invalidValue(let path, _, _)? = boom else {
             Issue.record("expected invalidValue, got \(String(describing: boom))")
             return
         }
