@@ -186,6 +186,7 @@ final class DecodingSession: JSONEventSink {
             switch component {
             case .key(let key): path += path.isEmpty ? key : ".\(key)"
             case .index(let index): path += "[\(index)]"
+            case .declaredKey(let text): path += path.isEmpty || text.hasPrefix("[") ? text : ".\(text)"
             }
         }
         let frames = state.pointee.frames

@@ -36,6 +36,8 @@ public class _JSONReader: @unchecked Sendable {
 enum PathComponent {
     case key(String)
     case index(Int)
+    /// A key as declared in a mapping, which may be a whole key path (`"user.id"`, `"[2].name"`).
+    case declaredKey(String)
 }
 
 /// Decodes JSON values into `V`.

@@ -70,6 +70,24 @@ class MapperConsumer: _JSONReader, @unchecked Sendable {
         return link.priority <= state[link.stateIndex]
     }
 
+    /// The checks at the end of a model's own container: required keys, then the did-map hook.
+    final func finishModel(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        if let state = frame.pointee.state {
+            for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
+                try session.report(.keyNotFound(path: session.currentPath(appending: .declaredKey(property.name))))
+            }
+        }
+        if let didMap = meta.hooks.didMap, frame.pointee.capturedObject >= 0 {
+            let object = session.takeCapturedObject(at: frame.pointee.capturedObject)
+            do {
+                try didMap(frame.pointee.storage, object)
+            } catch {
+                try session.reportHookError(error, from: "\(meta.typeName).didMap")
+                frame.pointee.isRejected = true
+            }
+        }
+    }
+
     override final func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>,
                                    _ session: DecodingSession) throws(JSONMapperError) {
         // Key-path frames wrote into the model directly; only a property's own value is taken.
@@ -100,7 +118,7 @@ final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
         self.keys = node.keys
         self.keyList = node.keys.keysAndValues.map(\.key)
         self.isRoot = isRoot
-        self.checksAtEnd = isRoot && (!meta.requiredProperties.isEmpty || meta.hooks.didMap != nil)
+        self.checksAtEnd = isRoot && meta.checksAtEnd
         super.init(meta: meta)
     }
 
@@ -121,20 +139,7 @@ final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
     override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
         guard checksAtEnd else { return }
         frame.pointee.entry = nil
-        if let state = frame.pointee.state {
-            for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
-                try session.report(.keyNotFound(path: session.currentPath(appending: .key(property.name))))
-            }
-        }
-        if let didMap = meta.hooks.didMap, frame.pointee.capturedObject >= 0 {
-            let object = session.takeCapturedObject(at: frame.pointee.capturedObject)
-            do {
-                try didMap(frame.pointee.storage, object)
-            } catch {
-                try session.reportHookError(error, from: "\(meta.typeName).didMap")
-                frame.pointee.isRejected = true
-            }
-        }
+        try finishModel(frame, session)
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
@@ -142,13 +147,17 @@ final class ObjectConsumer: MapperConsumer, @unchecked Sendable {
     }
 }
 
-/// The consumer of an array a key path indexes into (`"urls[0].expanded"`): elements at
-/// mapped positions are routed, the others skipped.
+/// The consumer of an array a key path indexes into (`"urls[0].expanded"`), or (`isRoot`) of
+/// the array a positional model is read from (`"[0]"`): elements at mapped positions are
+/// routed, the others skipped.
 final class ArrayPathConsumer: MapperConsumer, @unchecked Sendable {
     private let node: ArrayPathNode
+    /// Whether the end of the array ends a model (see ``ObjectConsumer``).
+    private let checksAtEnd: Bool
 
-    init(meta: ModelMeta, node: ArrayPathNode) {
+    init(meta: ModelMeta, node: ArrayPathNode, isRoot: Bool = false) {
         self.node = node
+        self.checksAtEnd = isRoot && meta.checksAtEnd
         super.init(meta: meta)
     }
 
@@ -167,6 +176,13 @@ final class ArrayPathConsumer: MapperConsumer, @unchecked Sendable {
 
     override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
         try begin(isObject: isObject, entry: nextEntry(frame), in: frame, session)
+    }
+
+    override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        guard checksAtEnd else { return }
+        // The path of a missing position names the model's array, not its last element.
+        frame.pointee.index = 0
+        try finishModel(frame, session)
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {

@@ -7,31 +7,52 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
     var meta: ModelMeta! {
         didSet {
             rootConsumer = .passUnretained(meta.root.consumer)
+            arrayConsumer = meta.rootArray.map { .passUnretained($0.consumer) }
+            readsObjects = meta.readsObjects
             stateCount = meta.stateCount
         }
     }
     /// From the meta, kept here so a push reads no more than the reader.
     private var rootConsumer: Unmanaged<_JSONReader>!
+    /// The consumer of the model's array, for a model with positional keys (`"[0]"`).
+    private var arrayConsumer: Unmanaged<_JSONReader>?
+    private var readsObjects = true
     private var stateCount = 0
 
     init(type: Model.Type) {
         self.type = type
     }
 
-    override var expected: String { "an object (\(Model.self))" }
+    override var expected: String { "\(shape) (\(Model.self))" }
+
+    /// The containers the model is read from.
+    private var shape: String {
+        switch (readsObjects, arrayConsumer != nil) {
+        case (true, false): "an object"
+        case (false, _): "an array"
+        case (true, true): "an object or an array"
+        }
+    }
+
+    /// The consumer of a container of this kind, or `nil` when the model cannot come from one.
+    private func consumer(isObject: Bool) -> Unmanaged<_JSONReader>? {
+        isObject ? (readsObjects ? rootConsumer : nil) : arrayConsumer
+    }
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
-        guard isObject else { return try session.containerMismatch(expected: expected, isObject: false) }
-        guard meta.hooks.needsObject else { return pushFrame(session, object: nil) }
+        guard let consumer = consumer(isObject: isObject) else {
+            return try session.containerMismatch(expected: expected, isObject: isObject)
+        }
+        guard meta.hooks.needsObject else { return pushFrame(session, consumer: consumer, object: nil) }
         // Hooks need the whole object: capture it, then map it from the capture.
-        session.capture(isObject: true) { (object) throws(JSONMapperError) in
+        session.capture(isObject: isObject) { (object) throws(JSONMapperError) in
             try self.decode(captured: object, session)
         }
     }
 
-    /// Pushes the frame that maps an object into a new instance.
-    private func pushFrame(_ session: DecodingSession, object: JSONValue?) {
-        let frame = session.pushOwned(type.init(), consumer: rootConsumer, owner: self, stateBytes: stateCount)
+    /// Pushes the frame that maps a container into a new instance.
+    private func pushFrame(_ session: DecodingSession, consumer: Unmanaged<_JSONReader>, object: JSONValue?) {
+        let frame = session.pushOwned(type.init(), consumer: consumer, owner: self, stateBytes: stateCount)
         if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 
@@ -43,8 +64,9 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
                 try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap rejected the object"))
                 return nil
             }
-            guard replacement.object != nil else {
-                try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap returned a value that is not an object"))
+            let isContainer = replacement.object != nil || replacement.array != nil
+            guard isContainer, consumer(isObject: replacement.object != nil) != nil else {
+                try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap returned a value that is not \(shape)"))
                 return nil
             }
             return replacement
@@ -68,9 +90,12 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
                                                         reason: "\(type).mappedType chose \(error.chosen), which is not a \(Model.self)"))
             }
         }
+        guard let consumer = reader.consumer(isObject: object.object != nil) else {
+            return try session.containerMismatch(expected: reader.expected, isObject: object.object != nil)
+        }
         try session.emitContainer(object) { () throws(JSONMapperError) in
             session.enterContainer()
-            reader.pushFrame(session, object: reader.meta.hooks.didMap == nil ? nil : object)
+            reader.pushFrame(session, consumer: consumer, object: reader.meta.hooks.didMap == nil ? nil : object)
         }
     }
 
@@ -78,21 +103,28 @@ final class ModelReader<Model: JSONMappable>: ValueReader<Model>, @unchecked Sen
     /// An update sets what the JSON holds, so its required keys are not required: their state
     /// starts as "present" (below every key's priority, so fallbacks still choose normally).
     /// The hooks run as for decoding (no type choice: the instance exists).
-    func beginUpdating(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession) {
-        guard meta.hooks.needsObject else { return pushUpdateFrame(storage, session, object: nil) }
-        session.capture(isObject: true) { (object) throws(JSONMapperError) in
+    func beginUpdating(_ storage: UnsafeMutablePointer<Model>, isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
+        guard let consumer = consumer(isObject: isObject) else {
+            throw .typeMismatch(path: "", expected: expected, found: isObject ? "an object" : "an array")
+        }
+        guard meta.hooks.needsObject else { return pushUpdateFrame(storage, consumer: consumer, session, object: nil) }
+        session.capture(isObject: isObject) { (object) throws(JSONMapperError) in
             guard let object = try self.applyingWillMap(to: object, session) else { return }
+            guard let consumer = self.consumer(isObject: object.object != nil) else {
+                return try session.containerMismatch(expected: self.expected, isObject: object.object != nil)
+            }
             try session.emitContainer(object) { () throws(JSONMapperError) in
                 session.enterContainer()
-                self.pushUpdateFrame(storage, session, object: self.meta.hooks.didMap == nil ? nil : object)
+                self.pushUpdateFrame(storage, consumer: consumer, session, object: self.meta.hooks.didMap == nil ? nil : object)
             }
         }
     }
 
-    private func pushUpdateFrame(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession, object: JSONValue?) {
+    private func pushUpdateFrame(_ storage: UnsafeMutablePointer<Model>, consumer: Unmanaged<_JSONReader>,
+                                 _ session: DecodingSession, object: JSONValue?) {
         let state = session.makeState(count: meta.stateCount)
         state?.update(repeating: PropertyState.presentBeforeUpdate, count: meta.stateCount)
-        let frame = session.pushBorrowed(consumer: rootConsumer, storage: UnsafeMutableRawPointer(storage), state: state)
+        let frame = session.pushBorrowed(consumer: consumer, storage: UnsafeMutableRawPointer(storage), state: state)
         if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 

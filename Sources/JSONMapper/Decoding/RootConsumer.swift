@@ -46,7 +46,6 @@ final class UpdateRootConsumer<Model: JSONMappable>: _JSONReader, @unchecked Sen
     }
 
     override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard isObject else { throw .typeMismatch(path: "", expected: reader.expected, found: "an array") }
-        reader.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), session)
+        try reader.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), isObject: isObject, session)
     }
 }

@@ -6,8 +6,14 @@
 /// the same key, or one maps to a key another descends through, the first declared wins.
 /// An array index path (`"urls[1].url"`) writes an array with `null` at the positions no
 /// property fills.
+///
+/// A model none of whose keys starts with an object key (`"[0]"`, `"[2].name"`) is written as
+/// an array, by position. Otherwise it is written as an object, each property under the first
+/// of its keys that starts with an object key.
 final class EncodePlan: @unchecked Sendable {
     let root: Node
+    /// The model's array, for a model written by position.
+    let rootArray: ArrayNode?
 
     /// An object level: its members in declaration order, and also sorted by key.
     final class Node {
@@ -78,9 +84,24 @@ final class EncodePlan: @unchecked Sendable {
 
     init(properties: [PropertyMeta]) {
         root = Node()
-        for property in properties {
-            guard let key = property.keys.first else { continue }
-            Self.place(property, along: key.steps[...], in: root)
+        func startsWithKey(_ key: KeyPathSpec) -> Bool {
+            if case .key = key.steps[0] { true } else { false }
+        }
+        let byPosition = properties.contains { !$0.keys.isEmpty } && !properties.contains { $0.keys.contains(where: startsWithKey) }
+        if byPosition {
+            let array = ArrayNode()
+            for property in properties {
+                guard let key = property.keys.first else { continue }
+                Self.place(property, along: key.steps[...], in: array)
+            }
+            rootArray = array
+            Self.sort(.array(array))
+        } else {
+            for property in properties {
+                guard let key = property.keys.first(where: startsWithKey) else { continue }
+                Self.place(property, along: key.steps[...], in: root)
+            }
+            rootArray = nil
         }
         Self.sort(root)
     }
@@ -185,7 +206,11 @@ final class EncodePlan: @unchecked Sendable {
 
     /// Writes the model whose storage is at `model`.
     func write(model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
-        try write(root, model: model, to: &writer)
+        if let rootArray {
+            try write(rootArray, model: model, to: &writer)
+        } else {
+            try write(root, model: model, to: &writer)
+        }
     }
 
     private func write(_ node: Node, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {

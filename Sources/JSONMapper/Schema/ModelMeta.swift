@@ -9,6 +9,12 @@ final class ModelMeta: @unchecked Sendable {
     let properties: [PropertyMeta]
     /// The model's top-level keys.
     let root: PathNode
+    /// The model's positions when it is read from an array (keys such as `"[0]"` or
+    /// `"[2].name"`), or `nil` when no key starts with an index.
+    let rootArray: ArrayPathNode?
+    /// Whether any key starts with an object key: a model whose keys all start with an
+    /// index is read from arrays only.
+    var readsObjects: Bool { root.keys.count > 0 || rootArray == nil }
     /// Properties whose missing key is an error.
     let requiredProperties: [PropertyMeta]
     /// Properties with a key path (`"a.b"`, `"a[0]"`) among their keys.
@@ -19,6 +25,9 @@ final class ModelMeta: @unchecked Sendable {
     var mappedKeyCount: Int { root.keys.count }
     /// State bytes a model frame needs (0 when no property is tracked).
     let stateCount: Int
+    /// Whether the end of a model's container has work to do: required keys to check or a
+    /// did-map hook to run.
+    var checksAtEnd: Bool { !requiredProperties.isEmpty || hooks.didMap != nil }
     /// The model's hooks (``JSONWillMapHook`` and friends).
     let hooks: ModelHooks
     /// How the model is written back: its properties' first keys as a tree of objects.
@@ -44,21 +53,28 @@ final class ModelMeta: @unchecked Sendable {
 
         encodePlan = EncodePlan(properties: properties)
         root = PathNode()
+        let positions = ArrayPathNode()
         for property in properties {
             for (priority, key) in property.keys.enumerated() {
-                Self.bind(property, priority: UInt8(priority), along: key.steps, from: root)
+                Self.bind(property, priority: UInt8(priority), along: key.steps, from: root, or: positions)
             }
         }
+        rootArray = positions.elements.isEmpty ? nil : positions
         Self.attachConsumers(root, meta: self, isRoot: true)
+        if let rootArray {
+            rootArray.consumer = ArrayPathConsumer(meta: self, node: rootArray, isRoot: true)
+            for case let element? in rootArray.elements { Self.attachConsumers(below: element, meta: self) }
+        }
     }
 
     /// Walks (creating as needed) the path nodes for `steps` and binds the property at the end.
-    private static func bind(_ property: PropertyMeta, priority: UInt8, along steps: [KeyPathSpec.Step], from root: PathNode) {
+    /// A key starts in the model's object, or at a position of the model's array (`"[0]"`).
+    private static func bind(_ property: PropertyMeta, priority: UInt8, along steps: [KeyPathSpec.Step],
+                             from root: PathNode, or positions: ArrayPathNode) {
         var entry: MapperEntry
         switch steps[0] {
         case .key(let key): entry = root.entry(forKey: key)
-        case .index:
-            preconditionFailure("a mapped key cannot start with an array index: a model's keys start in its object")
+        case .index(let index): entry = positions.entry(at: index)
         }
         for step in steps.dropFirst() {
             switch step {
