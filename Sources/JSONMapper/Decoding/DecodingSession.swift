@@ -348,6 +348,19 @@ final class DecodingSession: JSONEventSink {
         return true
     }
 
+    /// Makes the session ready to decode another document, keeping the memory it has grown
+    /// (arena blocks, frame blocks, spare element buffers): a record stream decodes every
+    /// record of a worker through one session.
+    func prepareForNextDocument() {
+        unwind()
+        state.pointee.depth = 0
+        state.pointee.arena.reset(to: Arena.Mark.start)
+        issues.removeAll(keepingCapacity: true)
+        failure = nil
+        stoppedAtInvalidUTF8 = false
+        stoppedAtLongString = false
+    }
+
     /// Releases values of frames abandoned by an error, innermost first.
     func unwind() {
         while state.pointee.frames.count > 0 {

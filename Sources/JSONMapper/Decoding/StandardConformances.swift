@@ -116,3 +116,10 @@ extension Dictionary: JSONMappableValue where Key == String, Value: JSONMappable
     /// The decoder for `[String: Value]`. Do not call it.
     public static var _jsonReader: _JSONReader { DictionaryReader<Value, Self>(value: valueReader(for: Value.self)) }
 }
+
+private let jsonValueReader = JSONValueReader()
+
+extension JSONValue: JSONMappableValue {
+    /// The decoder for `JSONValue`. Do not call it.
+    public static var _jsonReader: _JSONReader { jsonValueReader }
+}

@@ -10,7 +10,7 @@ struct CoercionUnitTests {
 
     // MARK: - Helpers
 
-    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit }
+    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit, read }
 
     static func kind(_ error: JSONMapperError?) -> Kind? {
         switch error {
@@ -21,6 +21,7 @@ struct CoercionUnitTests {
         case .depthLimitExceeded?: .depth
         case .emptyInput?: .empty
         case .limitExceeded?: .limit
+        case .readFailed?: .read
         case nil: nil
         }
     }

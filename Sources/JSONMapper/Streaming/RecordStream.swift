@@ -1,0 +1,170 @@
+/// The heart of a record stream, shared by the synchronous and the asynchronous sequences: it
+/// takes items from the framer, has their blocks decoded (inline, or by workers), and delivers
+/// the records in stream order, numbering and counting them and reporting rejections.
+///
+/// It does no I/O and never waits: ``step()`` tells the driver when the framer needs input and
+/// when a worker's block must be waited for, and the driver does that its own way (blocking or
+/// suspended).
+final class RecordStream<Value: JSONMappableValue> {
+    /// What the driver does next.
+    enum Step {
+        case record(JSONRecord<Value>)
+        /// The stream ended early with this error.
+        case failure(JSONMapperError)
+        case finished
+        /// Put more bytes into ``framer`` (or end its input).
+        case needsInput
+        /// Wait until the job is complete, then step again.
+        case waits(for: BlockJob<Value>)
+    }
+
+    /// How blocks are decoded.
+    enum Decoding {
+        /// On the driver's thread, one record per step.
+        case inline(RecordEngine<Value>)
+        /// By workers; `inFlight` blocks at most are queued or being decoded at a time.
+        case workers(submit: (RecordBlock) -> BlockJob<Value>, inFlight: Int)
+    }
+
+    let framer: RecordFramer
+    let progress: JSONRecordProgress
+    private let decoding: Decoding
+    private let limits: RecordFramer.Limits
+    private let onRejection: (JSONRecordRejection) -> Void
+    /// Items taken from the framer and not yet delivered, in stream order.
+    private var pending: [Pending] = []
+    private var current: Current?
+    private var nextIndex = 0
+    private var isDone = false
+    private var framingReported = false
+
+    private enum Pending {
+        case inline(RecordBlock)
+        case job(BlockJob<Value>)
+        case oversized(RecordFramer.Oversized)
+        case failure(JSONMapperError)
+    }
+
+    /// The block whose records are being delivered.
+    private enum Current {
+        case decodingInline(BlockRecords<Value>)
+        /// A worker's outcomes, last first, so that each is moved out as it is delivered.
+        case decoded(reversed: [RecordOutcome<Value>])
+    }
+
+    init(framer: RecordFramer, decoding: Decoding, limits: RecordFramer.Limits, progress: JSONRecordProgress,
+         onRejection: @escaping (JSONRecordRejection) -> Void) {
+        self.framer = framer
+        self.decoding = decoding
+        self.limits = limits
+        self.progress = progress
+        self.onRejection = onRejection
+    }
+
+    /// The next thing to do.
+    func step() -> Step {
+        while !isDone {
+            if let outcome = nextOutcome() {
+                switch outcome {
+                case let .decoded(value, issues, line, range):
+                    return .record(deliver(value, issues: issues, line: line, range: range))
+                case let .rejected(error, line, range, head):
+                    reject(error, line: line, range: range, head: head)
+                case .ended(let error):
+                    return end(failure: error)
+                }
+                continue
+            }
+            takeItems()
+            guard let item = pending.first else {
+                if framer.isFinished { return end(failure: nil) }
+                return .needsInput
+            }
+            switch item {
+            case .inline(let block):
+                guard case .inline(let engine) = decoding else { preconditionFailure("an inline block with workers") }
+                current = .decodingInline(BlockRecords(block, engine: engine, limits: limits))
+            case .job(let job):
+                guard job.isComplete else {
+                    // Read ahead while there is room, so that the workers stay busy.
+                    if case .workers(_, let inFlight) = decoding, pending.count < inFlight, !framer.isFinished { return .needsInput }
+                    return .waits(for: job)
+                }
+                current = .decoded(reversed: job.takeOutcomes().reversed())
+            case .oversized(let record):
+                reject(.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes),
+                       line: record.origin.line, range: record.origin.offset..<record.end, head: record.head)
+            case .failure(let error):
+                return end(failure: error)
+            }
+            pending.removeFirst()
+        }
+        return .finished
+    }
+
+    /// Ends the stream where its input failed: the records already whole are delivered first.
+    func inputFailed(_ error: JSONMapperError) {
+        framer.endInput(failure: error)
+    }
+
+    private func nextOutcome() -> RecordOutcome<Value>? {
+        switch current {
+        case .decodingInline(var records):
+            let outcome = records.next()
+            current = outcome == nil ? nil : .decodingInline(records)
+            return outcome
+        case .decoded(var outcomes):
+            // Cleared first, so that the array is not shared while it shrinks.
+            current = nil
+            guard let outcome = outcomes.popLast() else { return nil }
+            current = .decoded(reversed: outcomes)
+            return outcome
+        case nil:
+            return nil
+        }
+    }
+
+    /// Takes items from the framer while there is room for them.
+    private func takeItems() {
+        let room: Int
+        switch decoding {
+        case .inline: room = 1
+        case .workers(_, let inFlight): room = inFlight
+        }
+        while pending.count < room, let item = framer.nextItem() {
+            switch item {
+            case .block(let block):
+                switch decoding {
+                case .inline: pending.append(.inline(block))
+                case .workers(let submit, _): pending.append(.job(submit(block)))
+                }
+            case .oversized(let record): pending.append(.oversized(record))
+            case .failure(let error): pending.append(.failure(error))
+            }
+        }
+        if !framingReported, framer.framing != .automatic {
+            framingReported = true
+            progress.chose(framer.framing)
+        }
+    }
+
+    private func deliver(_ value: Value, issues: [JSONMapperError], line: Int, range: Range<Int>) -> JSONRecord<Value> {
+        defer { nextIndex += 1 }
+        progress.delivered()
+        return JSONRecord(value: value, index: nextIndex, line: line, byteRange: range, issues: issues)
+    }
+
+    private func reject(_ error: JSONMapperError, line: Int, range: Range<Int>, head: [UInt8]) {
+        defer { nextIndex += 1 }
+        progress.rejected()
+        onRejection(JSONRecordRejection(index: nextIndex, line: line, byteRange: range, error: error, rawBytes: head))
+    }
+
+    private func end(failure: JSONMapperError?) -> Step {
+        isDone = true
+        current = nil
+        pending = []
+        progress.finish(failure: failure)
+        return failure.map { .failure($0) } ?? .finished
+    }
+}

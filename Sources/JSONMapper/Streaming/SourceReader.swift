@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads a ``JSONRecordSource`` into a framer, one chunk at a time, with `read(2)` straight
+/// into the framer's buffer for files and handles. A file is opened on the first read and
+/// closed when the reader is released.
+final class SourceReader {
+    private let source: JSONRecordSource
+    private let chunkSize: Int
+    private var descriptor: Int32 = -1
+    private var ownsDescriptor = false
+    /// Bytes of an in-memory source handed on so far.
+    private var position = 0
+    private var isAtEnd = false
+
+    init(_ source: JSONRecordSource, chunkSize: Int) {
+        self.source = source
+        self.chunkSize = max(chunkSize, 1)
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Reads the next chunk into `framer`, or ends its input at the end of the source or
+    /// where reading failed. Returns the number of bytes read.
+    @discardableResult
+    func read(into framer: RecordFramer) -> Int {
+        guard !isAtEnd else {
+            framer.endInput()
+            return 0
+        }
+        do throws(JSONMapperError) {
+            let count = try readChunk(into: framer)
+            if count == 0 {
+                isAtEnd = true
+                framer.endInput()
+            }
+            return count
+        } catch {
+            isAtEnd = true
+            framer.endInput(failure: error)
+            return 0
+        }
+    }
+
+    private func readChunk(into framer: RecordFramer) throws(JSONMapperError) -> Int {
+        switch source.storage {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBytes { copy(from: $0, into: framer) }
+        case .data(let data):
+            return data.withUnsafeBytes { copy(from: $0, into: framer) }
+        case .path(let path):
+            if descriptor < 0 {
+                descriptor = open(path, O_RDONLY)
+                guard descriptor >= 0 else { throw .readFailed(reason: "cannot open \(path): \(Self.lastError())") }
+                ownsDescriptor = true
+            }
+            return try readDescriptor(into: framer, name: path)
+        case .handle(let handle, let name):
+            descriptor = handle.fileDescriptor
+            return try readDescriptor(into: framer, name: name)
+        }
+    }
+
+    private func copy(from bytes: UnsafeRawBufferPointer, into framer: RecordFramer) -> Int {
+        let count = min(chunkSize, bytes.count - position)
+        framer.append(UnsafeRawBufferPointer(rebasing: bytes[position..<position + count]))
+        position += count
+        return count
+    }
+
+    private func readDescriptor(into framer: RecordFramer, name: String) throws(JSONMapperError) -> Int {
+        let room = framer.reserve(chunkSize)
+        while true {
+            let count = readDescriptorBytes(descriptor, room.baseAddress, min(room.count, chunkSize))
+            if count >= 0 {
+                framer.commit(count)
+                return count
+            }
+            if errno != EINTR { throw .readFailed(reason: "cannot read \(name): \(Self.lastError())") }
+        }
+    }
+
+    private static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// `read(2)`, under a name the reader's own `read(into:)` does not hide.
+private func readDescriptorBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
