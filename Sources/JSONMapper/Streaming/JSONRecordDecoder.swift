@@ -94,6 +94,36 @@ public struct JSONRecordDecoder: Sendable {
         JSONRecordSequence(decoder: self, source: source, onRejection: onRejection, decoding: parallelDecoding(Value.self))
     }
 
+    /// The records of an asynchronous sequence of bytes (`URLSession.AsyncBytes`,
+    /// `FileHandle.AsyncBytes`), decoded as `type` as the bytes arrive.
+    ///
+    /// - Parameter onRejection: Called, in the iterating task and in stream order, for every
+    ///   record that is not delivered.
+    public func records<Value: JSONMappableValue & Sendable, Bytes: AsyncSequence>(
+        _ type: Value.Type = Value.self, from bytes: Bytes,
+        onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
+    ) -> JSONRecordAsyncSequence<Value> where Bytes.Element == UInt8 {
+        let chunkSize = limits.chunkSize
+        return JSONRecordAsyncSequence(decoder: self, onRejection: onRejection, decoding: parallelDecoding(Value.self)) {
+            AsyncByteInput(bytes, chunkSize: chunkSize)
+        }
+    }
+
+    /// The records of an asynchronous sequence of byte chunks (`Data`, `[UInt8]`, or any
+    /// other sequence of bytes per element), decoded as `type` as the chunks arrive. Chunks
+    /// may split records anywhere.
+    ///
+    /// - Parameter onRejection: Called, in the iterating task and in stream order, for every
+    ///   record that is not delivered.
+    public func records<Value: JSONMappableValue & Sendable, Chunks: AsyncSequence>(
+        _ type: Value.Type = Value.self, from chunks: Chunks,
+        onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
+    ) -> JSONRecordAsyncSequence<Value> where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
+        JSONRecordAsyncSequence(decoder: self, onRejection: onRejection, decoding: parallelDecoding(Value.self)) {
+            AsyncChunkInput(chunks)
+        }
+    }
+
     var limits: RecordFramer.Limits {
         RecordFramer.Limits(chunkSize: max(chunkSize, 1), maxRecordBytes: max(maxRecordBytes, 1),
                             maxRejectedBytes: max(maxRejectedBytes, 0))

@@ -64,3 +64,19 @@ public struct JSONRecordSequence<Value: JSONMappableValue>: Sequence {
         }
     }
 }
+
+extension JSONRecordSequence where Value: Sendable {
+    /// The same records as an `AsyncSequence`, for asynchronous code: the source is read on a
+    /// thread of its own (a read that blocks, on a pipe or standard input, holds no task), and
+    /// decoded as the sequence is iterated.
+    ///
+    /// ```swift
+    /// for try await record in decoder.records(Event.self, from: .standardInput).async { … }
+    /// ```
+    public var async: JSONRecordAsyncSequence<Value> {
+        let (source, chunkSize) = (source, decoder.limits.chunkSize)
+        return JSONRecordAsyncSequence(decoder: decoder, onRejection: onRejection, decoding: decoding) {
+            ThreadedSourceInput(source, chunkSize: chunkSize)
+        }
+    }
+}

@@ -102,9 +102,11 @@ final class RecordStream<Value: JSONMappableValue> {
         return .finished
     }
 
-    /// Ends the stream where its input failed: the records already whole are delivered first.
-    func inputFailed(_ error: JSONMapperError) {
-        framer.endInput(failure: error)
+    /// Ends the stream where the consumer stopped it (a cancelled task): nothing more is
+    /// decoded or delivered.
+    func cancel() {
+        guard !isDone else { return }
+        _ = end(failure: nil)
     }
 
     private func nextOutcome() -> RecordOutcome<Value>? {

@@ -28,62 +28,66 @@ final class SourceReader {
         if ownsDescriptor { close(descriptor) }
     }
 
-    /// Reads the next chunk into `framer`, or ends its input at the end of the source or
-    /// where reading failed. Returns the number of bytes read.
+    /// Reads the next chunk into `framer` (straight into its buffer), or ends its input at the
+    /// end of the source or where reading failed. Returns the number of bytes read.
     @discardableResult
     func read(into framer: RecordFramer) -> Int {
-        guard !isAtEnd else {
-            framer.endInput()
-            return 0
-        }
         do throws(JSONMapperError) {
-            let count = try readChunk(into: framer)
-            if count == 0 {
-                isAtEnd = true
-                framer.endInput()
-            }
+            let count = isAtEnd ? 0 : try read(into: framer.reserve(chunkSize))
+            framer.commit(count)
+            if count == 0 { framer.endInput() }
             return count
         } catch {
-            isAtEnd = true
             framer.endInput(failure: error)
             return 0
         }
     }
 
-    private func readChunk(into framer: RecordFramer) throws(JSONMapperError) -> Int {
+    /// Reads up to ``chunkSize`` bytes into `buffer`; 0 at the end of the source.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
+        guard !isAtEnd else { return 0 }
+        let room = UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(chunkSize))
+        do throws(JSONMapperError) {
+            let count = try readChunk(into: room)
+            if count == 0 { isAtEnd = true }
+            return count
+        } catch {
+            isAtEnd = true
+            throw error
+        }
+    }
+
+    private func readChunk(into room: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
         switch source.storage {
         case .bytes(let bytes):
-            return bytes.withUnsafeBytes { copy(from: $0, into: framer) }
+            return bytes.withUnsafeBytes { copy(from: $0, into: room) }
         case .data(let data):
-            return data.withUnsafeBytes { copy(from: $0, into: framer) }
+            return data.withUnsafeBytes { copy(from: $0, into: room) }
         case .path(let path):
             if descriptor < 0 {
                 descriptor = open(path, O_RDONLY)
                 guard descriptor >= 0 else { throw .readFailed(reason: "cannot open \(path): \(Self.lastError())") }
                 ownsDescriptor = true
             }
-            return try readDescriptor(into: framer, name: path)
+            return try readDescriptor(into: room, name: path)
         case .handle(let handle, let name):
             descriptor = handle.fileDescriptor
-            return try readDescriptor(into: framer, name: name)
+            return try readDescriptor(into: room, name: name)
         }
     }
 
-    private func copy(from bytes: UnsafeRawBufferPointer, into framer: RecordFramer) -> Int {
-        let count = min(chunkSize, bytes.count - position)
-        framer.append(UnsafeRawBufferPointer(rebasing: bytes[position..<position + count]))
+    private func copy(from bytes: UnsafeRawBufferPointer, into room: UnsafeMutableRawBufferPointer) -> Int {
+        let count = min(room.count, bytes.count - position)
+        guard count > 0 else { return 0 }
+        room.baseAddress!.copyMemory(from: bytes.baseAddress! + position, byteCount: count)
         position += count
         return count
     }
 
-    private func readDescriptor(into framer: RecordFramer, name: String) throws(JSONMapperError) -> Int {
-        let room = framer.reserve(chunkSize)
+    private func readDescriptor(into room: UnsafeMutableRawBufferPointer, name: String) throws(JSONMapperError) -> Int {
         while true {
-            let count = readDescriptorBytes(descriptor, room.baseAddress, min(room.count, chunkSize))
-            if count >= 0 {
-                framer.commit(count)
-                return count
-            }
+            let count = readDescriptorBytes(descriptor, room.baseAddress, room.count)
+            if count >= 0 { return count }
             if errno != EINTR { throw .readFailed(reason: "cannot read \(name): \(Self.lastError())") }
         }
     }

@@ -86,3 +86,29 @@ func position(of marker: String, in text: String, after start: Int = 0) -> (offs
     let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
     return (offset, line, offset - lineStart + 1)
 }
+
+extension JSONRecordDecoder {
+    /// Reads every record of `chunks`, delivered one by one by an asynchronous sequence.
+    func runAsync<Value: JSONMappableValue & Sendable>(_ type: Value.Type, chunks: [[UInt8]]) async -> StreamRun<Value> {
+        let stream = AsyncStream<[UInt8]> { continuation in
+            for chunk in chunks { continuation.yield(chunk) }
+            continuation.finish()
+        }
+        let rejections = RejectionLog()
+        let sequence = records(type, from: stream) { rejections.append($0) }
+        var run = StreamRun<Value>()
+        do throws(JSONMapperError) {
+            for try await record in sequence {
+                run.records.append(record)
+            }
+        } catch {
+            run.failure = error
+        }
+        run.rejections = rejections.items
+        run.order = (run.records.map(\.index) + rejections.items.map(\.index)).sorted()
+        run.framing = sequence.progress.framing
+        run.delivered = sequence.progress.recordsDelivered
+        run.rejected = sequence.progress.recordsRejected
+        return run
+    }
+}
