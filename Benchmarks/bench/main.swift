@@ -52,7 +52,7 @@ for entry in corpusEntries() {
     // A selected contender brings its references along (same file and operation), so that its
     // ratios can be computed.
     let references = selected.flatMap { id in
-        [id.operation.reference?.library, id.operation.floor, walkAllCounterpart[id.library]].compactMap { $0 }.map { (id.operation, $0) }
+        [id.operation.reference?.library, id.operation.floor, walkAllCounterpart[id.library], oneWorkerCounterpart[id.library]].compactMap { $0 }.map { (id.operation, $0) }
     }
     selected += entry.contenderIDs.filter { id in
         references.contains { $0.0 == id.operation && $0.1 == id.library }
@@ -96,17 +96,19 @@ for suite in suites {
         fail("bench: CORRECTNESS CHECK FAILED on \(suite.file), nothing more was timed:\n" + result.failures.map { "  - " + $0 }.joined(separator: "\n"))
     }
     let records = result.records.map { Records(noun: suite.recordNoun, count: $0) }
-    for operation in [Operation.decodeDictionary, .decode, .encode] {
+    for operation in [Operation.decodeDictionary, .decode, .encode, .stream] {
         let group = suite.contenders.filter { $0.operation == operation }
         if group.isEmpty { continue }
-        note("timing \(suite.file) (\(suite.data.count) bytes) \(operation.rawValue): \(group.map(\.library).joined(separator: ", "))")
+        note("timing \(suite.file) (\(suite.bytes) bytes) \(operation.rawValue): \(group.map(\.library).joined(separator: ", "))")
         do {
             let runs = try group.map { try $0.prepare() }
             let weight = suite.weight * Double(group.count) / Double(suite.contenders.count)
             let phaseStart = Date()
-            let measurement = try measure(group, runs, plan: plan, weight: weight) { note("  " + $0) }
+            var suitePlan = plan
+            if let minRounds = suite.minRounds { suitePlan.minRounds = min(plan.minRounds, minRounds) }
+            let measurement = try measure(group, runs, plan: suitePlan, weight: weight) { note("  " + $0) }
             note(String(format: "  %.1f s", Date().timeIntervalSince(phaseStart)))
-            rows += resultRows(file: suite.file, bytes: suite.data.count, records: records, measurement)
+            rows += resultRows(file: suite.file, bytes: suite.bytes, records: records, measurement)
         } catch {
             fail("bench: \(suite.file) failed while timing: \(error)")
         }
@@ -115,7 +117,7 @@ for suite in suites {
 }
 notes = absent + notes
 // Rows in report order: per file, decode before decode-dictionary before encode.
-let operationOrder: [Operation] = [.decode, .decodeDictionary, .encode]
+let operationOrder: [Operation] = [.decode, .decodeDictionary, .encode, .stream]
 rows = suites.flatMap { suite in
     operationOrder.flatMap { operation in rows.filter { $0.file == suite.file && $0.operation == operation } }
 }
@@ -149,6 +151,8 @@ if options.probes ?? !options.quick {
     probeNote = "allocations and peak memory not measured (" + (options.quick ? "--quick; add --probes" : "--no-probes") + ")"
 }
 
+StreamCorpus.removeGeneratedFile()
+
 let machine = Machine.current()
 let origins = suites.compactMap(\.origin)
 printTable(rows, machine: machine, notes: notes + [ResidentMemory.maxRSS().map {
@@ -167,7 +171,8 @@ if let path = options.jsonPath {
                         ratios: "median over rounds of (reference time ÷ contender time) in the same round; "
                             + "ratio_vs_JSONDecoder and ratio_vs_yajl for decode, ratio_vs_handwritten (handwritten-dictionary) "
                             + "for decode-dictionary, ratio_vs_JSONEncoder for encode, ratio_vs_walk_all for the walk-choice rows; "
-                            + "ratio_iqr holds their p25/p75",
+                            + "for stream, ratio_vs_JSONDecoder (JSONDecoder-per-line), ratio_vs_yajl, and ratio_vs_one_worker "
+                            + "(JSONMapper-parallel against JSONMapper with one worker); ratio_iqr holds their p25/p75",
                         probes: probeNote ?? ""),
         date: ISO8601DateFormatter().string(from: Date()),
         notes: notes + origins.map { "synthetic: " + $0 },
