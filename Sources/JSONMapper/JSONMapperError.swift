@@ -20,14 +20,14 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// The input is larger than ``DecodingOptions/maxDocumentBytes``, or holds a string or key
     /// longer than ``DecodingOptions/maxStringBytes``; `offset` is where the limit was reached.
     case limitExceeded(offset: Int, message: String)
-    /// Reading the input failed: a file that cannot be opened, an I/O error, an error thrown
-    /// by an asynchronous byte sequence. `reason` says which input and why.
-    case readFailed(reason: String)
+    /// Reading the input or writing the output failed: a file that cannot be opened, an I/O
+    /// error, an error thrown by an asynchronous byte sequence. `reason` says which file and why.
+    case ioFailed(reason: String)
 
     /// The JSON path the error refers to, or `nil` for errors about the raw input.
     public var path: String? {
         switch self {
-        case .emptyInput, .syntax, .limitExceeded, .readFailed: nil
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed: nil
         case .typeMismatch(let path, _, _), .keyNotFound(let path),
              .invalidValue(let path, _), .depthLimitExceeded(let path): path
         }
@@ -50,8 +50,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             "nesting depth limit exceeded at \(Self.describe(path))"
         case let .limitExceeded(offset, message):
             "size limit exceeded at byte \(offset): \(message)"
-        case let .readFailed(reason):
-            "read failed: \(reason)"
+        case let .ioFailed(reason):
+            "I/O failed: \(reason)"
         }
     }
 

@@ -94,7 +94,7 @@ extension JSONMapperError {
         case let .keyNotFound(path): return .keyNotFound(path: join(path))
         case let .invalidValue(path, reason): return .invalidValue(path: join(path), reason: reason)
         case let .depthLimitExceeded(path): return .depthLimitExceeded(path: join(path))
-        case .emptyInput, .syntax, .limitExceeded, .readFailed: return self
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed: return self
         }
     }
 }

@@ -34,7 +34,7 @@ final class AsyncByteInput<Bytes: AsyncSequence>: AsyncRecordInput where Bytes.E
             }
         } catch {
             framer.commit(count)
-            framer.endInput(failure: .readFailed(reason: "\(error)"))
+            framer.endInput(failure: .ioFailed(reason: "the byte sequence failed: \(error)"))
             return count
         }
         framer.commit(count)
@@ -63,7 +63,7 @@ final class AsyncChunkInput<Chunks: AsyncSequence>: AsyncRecordInput where Chunk
             }
             framer.endInput()
         } catch {
-            framer.endInput(failure: .readFailed(reason: "\(error)"))
+            framer.endInput(failure: .ioFailed(reason: "the byte sequence failed: \(error)"))
         }
         return 0
     }

@@ -16,7 +16,7 @@ public struct JSONRecordAsyncSequence<Value: JSONMappableValue & Sendable>: Asyn
     /// A decoded record.
     public typealias Element = JSONRecord<Value>
     /// The error that ended the stream: malformed JSON in an array or concatenated stream, or
-    /// a failure of the byte source (``JSONMapperError/readFailed(reason:)``).
+    /// a failure of the byte source (``JSONMapperError/ioFailed(reason:)``).
     public typealias Failure = JSONMapperError
 
     /// Counts of bytes read and records delivered and rejected, the framing in use, and how

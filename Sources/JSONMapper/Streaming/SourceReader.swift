@@ -66,7 +66,7 @@ final class SourceReader {
         case .path(let path):
             if descriptor < 0 {
                 descriptor = open(path, O_RDONLY)
-                guard descriptor >= 0 else { throw .readFailed(reason: "cannot open \(path): \(Self.lastError())") }
+                guard descriptor >= 0 else { throw .ioFailed(reason: "cannot open \(path): \(Self.lastError())") }
                 ownsDescriptor = true
             }
             return try readDescriptor(into: room, name: path)
@@ -88,7 +88,7 @@ final class SourceReader {
         while true {
             let count = readDescriptorBytes(descriptor, room.baseAddress, room.count)
             if count >= 0 { return count }
-            if errno != EINTR { throw .readFailed(reason: "cannot read \(name): \(Self.lastError())") }
+            if errno != EINTR { throw .ioFailed(reason: "cannot read \(name): \(Self.lastError())") }
         }
     }
 

@@ -10,7 +10,7 @@ struct CoercionUnitTests {
 
     // MARK: - Helpers
 
-    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit, read }
+    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit, io }
 
     static func kind(_ error: JSONMapperError?) -> Kind? {
         switch error {
@@ -21,7 +21,7 @@ struct CoercionUnitTests {
         case .depthLimitExceeded?: .depth
         case .emptyInput?: .empty
         case .limitExceeded?: .limit
-        case .readFailed?: .read
+        case .ioFailed?: .io
         case nil: nil
         }
     }

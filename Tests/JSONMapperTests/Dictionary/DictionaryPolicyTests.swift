@@ -75,7 +75,7 @@ struct DictionaryPolicyTests {
         case .depthLimitExceeded: "depthLimitExceeded"
         case .limitExceeded: "limitExceeded"
         case .emptyInput: "emptyInput"
-        case .readFailed: "readFailed"
+        case .ioFailed: "ioFailed"
         }
         return "\(kind) at \(error.path ?? "-")"
     }

@@ -132,7 +132,7 @@ struct FramingTests {
         #expect(piped.records.map(\.value) == Self.events(1...300))
 
         let missing = Self.decoder(.automatic).run(StreamEvent.self, .file("/nonexistent/records.jsonl"))
-        #expect(missing.failure == .readFailed(reason: "cannot open /nonexistent/records.jsonl: No such file or directory"))
+        #expect(missing.failure == .ioFailed(reason: "cannot open /nonexistent/records.jsonl: No such file or directory"))
         #expect(missing.records.isEmpty)
     }
 }

@@ -127,6 +127,6 @@ struct ParallelAndAsyncTests {
         } catch {
             failure = error
         }
-        #expect(failure == .readFailed(reason: "cannot open /nonexistent: No such file or directory"))
+        #expect(failure == .ioFailed(reason: "cannot open /nonexistent: No such file or directory"))
     }
 }

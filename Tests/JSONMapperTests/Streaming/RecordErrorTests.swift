@@ -147,6 +147,6 @@ struct RecordErrorTests {
             failure = error
         }
         #expect(delivered == [StreamEvent(id: 1), StreamEvent(id: 2)])
-        #expect(failure == .readFailed(reason: "the connection dropped"))
+        #expect(failure == .ioFailed(reason: "the byte sequence failed: the connection dropped"))
     }
 }
