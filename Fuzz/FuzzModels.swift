@@ -80,7 +80,7 @@ struct RoundTripModel: JSONMappable, Equatable {
 
 /// Fuzz inputs are arbitrary bytes: failing with a typed error is fine, crashing is not.
 func fuzzDecodes(_ bytes: UnsafeRawBufferPointer) {
-    _ = try? JSONMapper.decode(FuzzModel.self, from: bytes)
-    _ = try? JSONMapper.decode([FuzzLeaf].self, from: bytes, options: DecodingOptions(invalidValuePolicy: .collect))
-    _ = try? JSONMapper.decode(FuzzModel.self, from: bytes, options: .strict)
+    _ = try? JSONMapDecoder().decode(FuzzModel.self, from: bytes)
+    _ = try? JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .collect)).decode([FuzzLeaf].self, from: bytes)
+    _ = try? JSONMapDecoder(options: .strict).decode(FuzzModel.self, from: bytes)
 }

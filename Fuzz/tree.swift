@@ -6,12 +6,12 @@ import Foundation
 public func fuzzTree(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     if let value = try? JSONValue(parsing: Array(bytes)) {
-        _ = try? JSONMapper.decode(FuzzModel.self, from: value)
-        _ = try? JSONMapper.decode([String: FuzzLeaf].self, from: value, options: DecodingOptions(invalidValuePolicy: .skip))
+        _ = try? JSONMapDecoder().decode(FuzzModel.self, from: value)
+        _ = try? JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .skip)).decode([String: FuzzLeaf].self, from: value)
         _ = value.description
     }
     if let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) {
-        _ = try? JSONMapper.decode(FuzzModel.self, fromJSONObject: object)
+        _ = try? JSONMapDecoder().decode(FuzzModel.self, fromJSONObject: object)
     }
     return 0
 }

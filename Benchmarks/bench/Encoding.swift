@@ -8,21 +8,21 @@ enum JSONMapperEncoding {
     static let isAvailable = true
 
     static func encode<Root: BenchRoot>(_ value: Root) throws -> Data {
-        try JSONMapper.encode(value)
+        try JSONMapEncoder().encode(value)
     }
 }
 
 /// The encode contenders of a file. Each encodes the file's model (decoded once, untimed).
 /// Throughput is in MB/s of the *source file's* bytes, like decoding, so rows compare directly.
 ///
-/// - JSONMapper: `JSONMapper.encode(model)`.
+/// - JSONMapper: `JSONMapEncoder().encode(model)`.
 /// - JSONEncoder: `JSONEncoder().encode(model)`.
 /// - JSONSerialization: `JSONSerialization.data(withJSONObject:)` of a Foundation tree holding
 ///   exactly the model's content (JSONEncoder's output parsed back, untimed): the serializer
 ///   alone, with no model → dictionary step (that step would only make it slower).
 func encodeContenders<Root: BenchRoot>(_ root: Root.Type, inputs: SharedInputs, operations: [Operation]) -> [Contender] {
     guard operations.contains(.encode), JSONMapperEncoding.isAvailable else { return [] }
-    let model = { try JSONMapper.decode(Root.self, from: inputs.data) }
+    let model = { try JSONMapDecoder().decode(Root.self, from: inputs.data) }
     return [
         Contender(Library.jsonMapper, .encode) {
             let value = try model()

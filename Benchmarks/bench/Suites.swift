@@ -33,7 +33,7 @@ func modelSuite<Root: BenchRoot>(_ spec: ModelSpec<Root>, data: Data) -> FileSui
     if spec.operations.contains(.decode) {
         contenders += [
             Contender(Library.jsonMapper, .decode) {
-                { blackHole(try JSONMapper.decode(Root.self, from: data)) }
+                { blackHole(try JSONMapDecoder().decode(Root.self, from: data)) }
             },
             Contender(Library.jsonDecoder, .decode) {
                 { blackHole(try JSONDecoder().decode(Root.self, from: data)) }
@@ -56,7 +56,7 @@ func modelSuite<Root: BenchRoot>(_ spec: ModelSpec<Root>, data: Data) -> FileSui
         contenders += [
             Contender(Library.jsonMapperDictionary, .decodeDictionary) {
                 let tree = try inputs.tree()
-                return { blackHole(try JSONMapper.decode(Root.self, fromJSONObject: tree)) }
+                return { blackHole(try JSONMapDecoder().decode(Root.self, fromJSONObject: tree)) }
             },
             Contender(Library.handwrittenDictionary, .decodeDictionary) {
                 let tree = try inputs.tree()
@@ -64,7 +64,7 @@ func modelSuite<Root: BenchRoot>(_ spec: ModelSpec<Root>, data: Data) -> FileSui
             },
             Contender(Library.jsonMapperJSONValue, .decodeDictionary) {
                 let value = try inputs.value()
-                return { blackHole(try JSONMapper.decode(Root.self, from: value)) }
+                return { blackHole(try JSONMapDecoder().decode(Root.self, from: value)) }
             },
         ]
         contenders += extras.map(\.contender)

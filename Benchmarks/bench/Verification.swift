@@ -44,7 +44,7 @@ func verifyModels<Root: BenchRoot>(_ spec: ModelSpec<Root>, inputs: SharedInputs
             + (where_.map { "\($0) (left: \(leftName), right: \(rightName))" } ?? "no field-level difference found"))
     }
 
-    let mapper = attempt(Library.jsonMapper) { try JSONMapper.decode(Root.self, from: data) }
+    let mapper = attempt(Library.jsonMapper) { try JSONMapDecoder().decode(Root.self, from: data) }
     let decoder = attempt(Library.jsonDecoder) { try JSONDecoder().decode(Root.self, from: data) }
     let tree = attempt("JSONSerialization") { try inputs.tree() }
     let manual = tree.flatMap { tree in attempt(Library.handwritten) { try spec.handwritten(tree) } }
@@ -86,7 +86,7 @@ func verifyModels<Root: BenchRoot>(_ spec: ModelSpec<Root>, inputs: SharedInputs
         // numbers as NSDecimalNumber, whose exact text JSONMapper reads (where `as? Double` rounds
         // through Decimal): so it must equal either the bytes decoders or the hand-written mapping
         // exactly, or else be within the same ulp tolerance of the hand-written one.
-        let dictionary = attempt(Library.jsonMapperDictionary) { try JSONMapper.decode(Root.self, fromJSONObject: tree) }
+        let dictionary = attempt(Library.jsonMapperDictionary) { try JSONMapDecoder().decode(Root.self, fromJSONObject: tree) }
         if let dictionary, dictionary != (mapper ?? decoder), dictionary != manual, let manual {
             let comparison = StructuralComparison(doubleULPs: handwrittenDoubleTolerance)
             if let difference = comparison.firstDifference(dictionary, manual) {
@@ -98,7 +98,7 @@ func verifyModels<Root: BenchRoot>(_ spec: ModelSpec<Root>, inputs: SharedInputs
                     + "of the same tree differently (at most \(comparison.worstULPs) ulp apart); everything else is equal"))
             }
         }
-        let fromValue = attempt(Library.jsonMapperJSONValue) { try JSONMapper.decode(Root.self, from: inputs.value()) }
+        let fromValue = attempt(Library.jsonMapperJSONValue) { try JSONMapDecoder().decode(Root.self, from: inputs.value()) }
         exact(fromValue, Library.jsonMapperJSONValue, mapper ?? decoder, mapper != nil ? Library.jsonMapper : Library.jsonDecoder)
         for extra in extras {
             exact(attempt(extra.contender.library, extra.output), extra.contender.library, manual, Library.handwrittenDictionary)

@@ -103,9 +103,9 @@ enum WideCorpus {
     private static func walkAllMapper(_ inputs: SharedInputs) -> ExtraContender<[WideRecord]> {
         ExtraContender(contender: Contender(Library.jsonMapperDictionaryWalkAll, .decodeDictionary) {
             let tree = try inputs.tree()
-            return { blackHole(try JSONMapper.decode([WideRecordWalkAll].self, fromJSONObject: tree)) }
+            return { blackHole(try JSONMapDecoder().decode([WideRecordWalkAll].self, fromJSONObject: tree)) }
         }, output: {
-            try JSONMapper.decode([WideRecordWalkAll].self, fromJSONObject: inputs.tree()).map(\.record)
+            try JSONMapDecoder().decode([WideRecordWalkAll].self, fromJSONObject: inputs.tree()).map(\.record)
         })
     }
 

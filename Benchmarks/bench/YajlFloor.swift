@@ -4,7 +4,7 @@ import Foundation
 /// The floor: yajl parsing the bytes with callbacks that only count events and return 1.
 ///
 /// Numbers go through `yajl_integer` / `yajl_double` (not `yajl_number`), so yajl still converts
-/// every number with `strtoll` / `strtod` as a real consumer would make it do. Strings are
+/// every number with `strtoll` / `strtod` as a real handler would make it do. Strings are
 /// UTF-8-validated, as in JSONMapper's parser (yajl's default configuration).
 enum YajlFloor {
     /// Events seen in one parse. The sum of all fields is returned so the work stays observable.

@@ -59,3 +59,22 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
         path.isEmpty ? "the top-level value" : "'\(path)'"
     }
 }
+
+extension JSONMapperError {
+    /// The same error with `prefix` put in front of its path: the writer builds paths inside
+    /// out, each container adding its key or index as the error passes through it.
+    func prefixingPath(_ prefix: String) -> JSONMapperError {
+        func join(_ path: String) -> String {
+            if prefix.isEmpty { return path }
+            if path.isEmpty { return prefix }
+            return path.hasPrefix("[") ? prefix + path : prefix + "." + path
+        }
+        switch self {
+        case let .typeMismatch(path, expected, found): return .typeMismatch(path: join(path), expected: expected, found: found)
+        case let .keyNotFound(path): return .keyNotFound(path: join(path))
+        case let .invalidValue(path, reason): return .invalidValue(path: join(path), reason: reason)
+        case let .depthLimitExceeded(path): return .depthLimitExceeded(path: join(path))
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed: return self
+        }
+    }
+}

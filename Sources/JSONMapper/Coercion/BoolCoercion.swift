@@ -1,6 +1,18 @@
 /// JSON → `Bool`: `true`/`false`, numbers (0 is false, any other value true) and, when
 /// lenient, the strings `true/false/yes/no/1/0` in any case.
 enum BoolCoercion {
+    /// A `Bool` from any scalar: a boolean; when lenient also a number or a string.
+    @inline(__always)
+    static func bool(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> Bool? {
+        switch scalar {
+        case .bool(let flag): flag
+        case .number(let text) where !strict: try fromNumber(text.buffer)
+        case .string(let text) where !strict: try fromString(text.buffer)
+        case .double(let value) where !strict: value != 0
+        default: try scalar.unconvertible(strict: strict)
+        }
+    }
+
     static func fromNumber(_ text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> Bool {
         guard let parts = NumberText(text) else { throw .invalid("\(describe(text)) is not a number") }
         // Zero exactly when every digit is 0, whatever the exponent.

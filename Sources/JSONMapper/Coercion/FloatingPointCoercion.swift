@@ -5,6 +5,32 @@ enum FloatingPointCoercion {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
+    /// A `Double` from any scalar: a number, correctly rounded; when lenient also a numeric
+    /// string (`"nan"`, `"inf"` only with `allowNonFinite`) and a boolean as 1 or 0.
+    @inline(__always)
+    static func double(from scalar: ScalarEvent, strict: Bool, allowNonFinite: Bool) throws(CoercionFailure) -> Double? {
+        switch scalar {
+        case .number(let text): try double(fromNumber: text.buffer)
+        case .string(let text) where !strict: try double(fromString: text.buffer, allowNonFinite: allowNonFinite)
+        case .bool(let flag) where !strict: flag ? 1 : 0
+        case .double(let value): value
+        default: try scalar.unconvertible(strict: strict)
+        }
+    }
+
+    /// A `Float` from any scalar, as ``double(from:strict:allowNonFinite:)`` reads a `Double`,
+    /// rounded once.
+    @inline(__always)
+    static func float(from scalar: ScalarEvent, strict: Bool, allowNonFinite: Bool) throws(CoercionFailure) -> Float? {
+        switch scalar {
+        case .number(let text): try float(fromNumber: text.buffer)
+        case .string(let text) where !strict: try float(fromString: text.buffer, allowNonFinite: allowNonFinite)
+        case .bool(let flag) where !strict: flag ? 1 : 0
+        case .double(let value): Float(value)
+        default: try scalar.unconvertible(strict: strict)
+        }
+    }
+
     /// From a JSON number's raw text. Values beyond `Double`'s range are `.invalid`
     /// rather than silently becoming infinity.
     static func double(fromNumber text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> Double {

@@ -2,6 +2,46 @@ import Foundation
 
 /// JSON strings → `URL`, `UUID` and `Data`, and scalars → `String`.
 enum StringLikeCoercion {
+    /// A `String` from any scalar: a string; when lenient also a number's own text, a boolean
+    /// as `"true"`/`"false"` and a binary double's shortest text.
+    @inline(__always)
+    static func string(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> String? {
+        switch scalar {
+        case .string(let text): text.string
+        case .number(let text) where !strict: text.string
+        case .bool(let flag) where !strict: string(from: flag)
+        case .double(let value) where !strict: value.description
+        default: try scalar.unconvertible(strict: strict)
+        }
+    }
+
+    /// A `URL` from a string (see ``url(from:)``).
+    @inline(__always)
+    static func url(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> URL? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+        return try url(from: text.buffer)
+    }
+
+    /// A `UUID` from a string.
+    @inline(__always)
+    static func uuid(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> UUID? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+        return try uuid(from: text.buffer)
+    }
+
+    /// `Data` from a base64 string.
+    @inline(__always)
+    static func data(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> Data? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+        return try data(fromBase64: text.buffer)
+    }
+
+    /// Whether a string is blank: what a type that reads a blank string as no value (`URL`)
+    /// gives an optional as `nil`.
+    static func isBlank(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        trimmingASCIIWhitespace(text).isEmpty
+    }
+
     /// A trimmed URL; `nil` for an empty string (the property keeps its default).
     static func url(from text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> URL? {
         let trimmed = trimmingASCIIWhitespace(text)

@@ -1,6 +1,6 @@
 /// A borrowed run of UTF-8 bytes handed out by the parser: a key, a string's unescaped
 /// contents or a number's raw text. Valid only for the duration of the callback that
-/// received it, so it is never stored; readers copy what they keep.
+/// received it, so it is never stored; codecs copy what they keep.
 @usableFromInline
 struct JSONBytes {
     @usableFromInline let start: UnsafePointer<UInt8>
@@ -20,16 +20,4 @@ struct JSONBytes {
 
     /// A new `String` with these bytes. The parser has validated them as UTF-8.
     var string: String { String(decoding: buffer, as: UTF8.self) }
-
-    func elementsEqual(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        count == other.count && (count == 0 || memcmp(start, other.baseAddress!, count) == 0)
-    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -1,11 +1,4 @@
 import CYajl
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A chunk-fed JSON parser over yajl: feed any number of byte chunks of any size with
 /// ``parse(_:)``, then call ``finish()``. Events go to the sink as soon as they are complete.
@@ -217,10 +210,10 @@ final class JSONParser {
         guard let base = chunk.baseAddress else { return }
         var cursor = base
         let end = base + chunk.count
-        while cursor < end, let newline = memchr(cursor, 0x0A, end - cursor) {
+        while cursor < end, let newline = firstOccurrence(of: 0x0A, in: cursor, count: end - cursor) {
             linesBefore += 1
-            lineStartBefore = offsetBefore + (UnsafeRawPointer(newline) - base) + 1
-            cursor = UnsafeRawPointer(newline) + 1
+            lineStartBefore = offsetBefore + (newline - base) + 1
+            cursor = newline + 1
         }
     }
 
@@ -299,3 +292,10 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
     ))
     return table
 }()
+
+extension DecodingOptions {
+    /// The parser limits these options set.
+    var parserLimits: JSONParser.Limits {
+        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes)
+    }
+}

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Finds `\u` escapes that encode a lone UTF-16 surrogate (`"\ud800"`, `"\udc00"`, or a high
 /// surrogate followed by anything but a low one). yajl decodes those into `?` or into a wrong
 /// code point without a word, so the parser rejects them as syntax errors instead.
@@ -39,8 +31,8 @@ struct SurrogateEscapeCheck {
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
         var i = start
         while i < bytes.count {
-            guard let found = memchr(base + i, 0x5C, bytes.count - i) else { return nil }
-            i = UnsafeRawPointer(found) - base
+            guard let found = firstOccurrence(of: 0x5C, in: base + i, count: bytes.count - i) else { return nil }
+            i = found - base
             switch Self.escape(at: i, in: bytes) {
             case .loneSurrogate: return i
             case .valid(let length): i += length

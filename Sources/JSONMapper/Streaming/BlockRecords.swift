@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// What became of one record of a block. The record's index in the stream is given when it is
 /// delivered, since a worker does not know how many records the blocks before its own hold.
 enum RecordOutcome<Value> {
@@ -81,8 +73,8 @@ struct BlockRecords<Value: JSONMappableValue> {
         while position < bytes.count {
             let start = position
             var end = bytes.count
-            if let newline = memchr(base + start, 0x0A, bytes.count - start) {
-                end = UnsafeRawPointer(newline) - base
+            if let newline = firstOccurrence(of: 0x0A, in: base + start, count: bytes.count - start) {
+                end = newline - base
                 position = end + 1
             } else {
                 position = bytes.count

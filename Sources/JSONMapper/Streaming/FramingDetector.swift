@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Chooses the framing of a stream from its first value and what follows it
 /// (``JSONRecordFraming/automatic``).
 ///
@@ -53,6 +45,6 @@ enum FramingDetector {
 
     private static func containsNewline(_ bytes: UnsafeRawBufferPointer, in range: Range<Int>) -> Bool {
         guard let base = bytes.baseAddress, !range.isEmpty else { return false }
-        return memchr(base + range.lowerBound, 0x0A, range.count) != nil
+        return firstOccurrence(of: 0x0A, in: base + range.lowerBound, count: range.count) != nil
     }
 }

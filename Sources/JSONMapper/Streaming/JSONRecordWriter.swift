@@ -1,14 +1,7 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Writes values one at a time as JSON Lines or as one JSON array, to a file handle or a file,
-/// through the same mappings and encoder as ``JSONMapper/encode(_:options:)``: an ingest →
+/// through the same mappings and encoder as ``JSONMapEncoder``: an ingest →
 /// transform → write pipeline never holds more than a buffer of output.
 ///
 /// ```swift
@@ -51,13 +44,13 @@ public final class JSONRecordWriter {
     /// Where the bytes go.
     private enum Destination {
         case handle(FileHandle)
-        /// A temporary file (descriptor and path) to rename to `path` when finished.
-        case file(descriptor: Int32, temporary: String, path: String)
+        /// A temporary file to rename to `path` when finished.
+        case file(FileDescriptor, temporary: String, path: String)
 
-        var descriptor: Int32 {
+        var file: FileDescriptor {
             switch self {
-            case .handle(let handle): handle.fileDescriptor
-            case .file(let descriptor, _, _): descriptor
+            case .handle(let handle): FileDescriptor(raw: handle.fileDescriptor)
+            case .file(let file, _, _): file
             }
         }
 
@@ -87,28 +80,28 @@ public final class JSONRecordWriter {
                 bufferSize: Int = 256 * 1024) throws(JSONMapperError) {
         self.format = format
         self.bufferSize = max(bufferSize, 1)
-        let (descriptor, temporary) = try Self.createTemporaryFile(near: path)
-        destination = .file(descriptor: descriptor, temporary: temporary, path: path)
+        let (file, temporary) = try Self.createTemporaryFile(near: path)
+        destination = .file(file, temporary: temporary, path: path)
         writer = Self.makeWriter(format: format, options: options, bufferSize: self.bufferSize)
     }
 
     deinit {
-        if case .file(let descriptor, let temporary, _) = destination, !isFinished {
-            close(descriptor)
-            unlink(temporary)
+        if case .file(let file, let temporary, _) = destination, !isFinished {
+            try? file.close()
+            FileDescriptor.remove(temporary)
         }
     }
 
     /// A new file next to `path` (same directory, so the final rename stays on one file
     /// system), created with the usual permissions.
-    private static func createTemporaryFile(near path: String) throws(JSONMapperError) -> (Int32, String) {
+    private static func createTemporaryFile(near path: String) throws(JSONMapperError) -> (FileDescriptor, String) {
         while true {
-            let temporary = path + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
-            if descriptor >= 0 { return (descriptor, temporary) }
-            if errno != EEXIST {
-                throw .ioFailed(reason: "cannot create \(temporary): \(String(cString: strerror(errno)))")
-            }
+            let temporary = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+            do throws(FileDescriptor.Failure) {
+                return (try FileDescriptor.create(temporary), temporary)
+            } catch where !error.exists {
+                throw .ioFailed(reason: "cannot create \(temporary): \(error.message)")
+            } catch {}
         }
     }
 
@@ -126,7 +119,7 @@ public final class JSONRecordWriter {
         let mark = writer.mark
         do throws(JSONMapperError) {
             if format == .array { writer.element() }
-            try valueReader(for: Value.self).write(value, to: &writer)
+            try valueCodec(for: Value.self).write(value, to: &writer)
             if format == .jsonLines { writer.writeNewline() }
         } catch {
             writer.rewind(to: mark)
@@ -152,12 +145,13 @@ public final class JSONRecordWriter {
         }
         try writeOut()
         isFinished = true
-        guard case .file(let descriptor, let temporary, let path) = destination else { return }
-        let closed = close(descriptor) == 0
-        guard closed, rename(temporary, path) == 0 else {
-            let reason = "cannot \(closed ? "move the output into place at" : "close") \(path): \(String(cString: strerror(errno)))"
-            unlink(temporary)
-            throw fail(.ioFailed(reason: reason))
+        guard case .file(let file, let temporary, let path) = destination else { return }
+        do throws(FileDescriptor.Failure) {
+            try file.close()
+            try FileDescriptor.rename(temporary, to: path)
+        } catch {
+            FileDescriptor.remove(temporary)
+            throw fail(.ioFailed(reason: "cannot finish \(path): \(error.message)"))
         }
     }
 
@@ -167,20 +161,13 @@ public final class JSONRecordWriter {
     }
 
     private func writeOut() throws(JSONMapperError) {
-        let descriptor = destination.descriptor
-        let error: Int32? = writer.bytes.withUnsafeBytes { bytes in
-            var written = 0
-            while written < bytes.count {
-                let count = writeDescriptorBytes(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += count
-            }
-            return nil
+        // (`withUnsafeBytes` rethrows untyped errors: the typed one crosses it as a Result.)
+        let written = writer.bytes.withUnsafeBytes { bytes in
+            Result { () throws(FileDescriptor.Failure) in try destination.file.write(bytes) }
         }
-        if let error { throw fail(.ioFailed(reason: "cannot write \(destination.name): \(String(cString: strerror(error)))")) }
+        if case .failure(let error) = written {
+            throw fail(.ioFailed(reason: "cannot write \(destination.name): \(error.message)"))
+        }
         bytesWritten += writer.bytes.count
         writer.removeWrittenBytes()
     }
@@ -189,9 +176,4 @@ public final class JSONRecordWriter {
         failure = error
         return error
     }
-}
-
-/// `write(2)`, under a name the writer's own `write(_:)` does not hide.
-private func writeDescriptorBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -1,17 +1,17 @@
 /// Decodes records one after another, each as a document of its own, through one decoding
-/// session: the same parser, readers and coercions as the document decoder, with the session's
+/// session: the same parser, codecs and coercions as the document decoder, with the session's
 /// memory (arena, frames, element buffers) kept from record to record. One per worker.
 final class RecordEngine<Value: JSONMappableValue> {
     private let options: DecodingOptions
     private let session: DecodingSession
-    private let root: RootConsumer<Value>
+    private let root: RootHandler<Value>
     /// The root frame's result slot, reused by every record.
     private let result: UnsafeMutablePointer<Value?>
 
     init(options: DecodingOptions) {
         self.options = options
         session = DecodingSession(options: options, checksWholeDocument: true)
-        root = RootConsumer(reader: valueReader(for: Value.self))
+        root = RootHandler(codec: valueCodec(for: Value.self))
         result = .allocate(capacity: 1)
         result.initialize(to: nil)
     }
@@ -28,7 +28,7 @@ final class RecordEngine<Value: JSONMappableValue> {
         session.prepareForNextDocument()
         result.pointee = nil
         defer { session.unwind() }
-        session.pushBorrowed(consumer: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
+        session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
         try JSONParser(sink: session, limits: options.parserLimits, origin: origin).parseDocument(bytes)
         guard let value = result.pointee.take() else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")

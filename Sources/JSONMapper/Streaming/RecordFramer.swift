@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Cuts the bytes of a stream, as they arrive, into blocks of whole records (``RecordBlock``).
 ///
 /// Bytes go into one buffer. Each block takes the buffer's complete records, and the start of
@@ -216,8 +208,8 @@ final class RecordFramer {
     }
 
     private func firstNewline(from start: Int) -> Int? {
-        guard count > start, let found = memchr(base + start, 0x0A, count - start) else { return nil }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        guard count > start, let found = firstOccurrence(of: 0x0A, in: base + start, count: count - start) else { return nil }
+        return found - UnsafeRawPointer(base)
     }
 
     // MARK: Values
@@ -333,9 +325,9 @@ final class RecordFramer {
         var found = 0
         var cursor = start
         let end = start + bytes.count
-        while cursor < end, let newline = memchr(cursor, 0x0A, end - cursor) {
+        while cursor < end, let newline = firstOccurrence(of: 0x0A, in: cursor, count: end - cursor) {
             found += 1
-            cursor = UnsafeRawPointer(newline) + 1
+            cursor = newline + 1
         }
         return found
     }

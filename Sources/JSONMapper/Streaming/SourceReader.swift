@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Reads a ``JSONRecordSource`` into a framer, one chunk at a time, with `read(2)` straight
 /// into the framer's buffer for files and handles. A file is opened on the first read and
@@ -13,8 +6,8 @@ import Musl
 final class SourceReader {
     private let source: JSONRecordSource
     private let chunkSize: Int
-    private var descriptor: Int32 = -1
-    private var ownsDescriptor = false
+    private var file: FileDescriptor?
+    private var ownsFile = false
     /// Bytes of an in-memory source handed on so far.
     private var position = 0
     private var isAtEnd = false
@@ -25,7 +18,7 @@ final class SourceReader {
     }
 
     deinit {
-        if ownsDescriptor { close(descriptor) }
+        if ownsFile { try? file?.close() }
     }
 
     /// Reads the next chunk into `framer` (straight into its buffer), or ends its input at the
@@ -64,15 +57,18 @@ final class SourceReader {
         case .data(let data):
             return data.withUnsafeBytes { copy(from: $0, into: room) }
         case .path(let path):
-            if descriptor < 0 {
-                descriptor = open(path, O_RDONLY)
-                guard descriptor >= 0 else { throw .ioFailed(reason: "cannot open \(path): \(Self.lastError())") }
-                ownsDescriptor = true
+            if file == nil {
+                do throws(FileDescriptor.Failure) {
+                    file = try FileDescriptor.open(forReading: path)
+                    ownsFile = true
+                } catch {
+                    throw .ioFailed(reason: "cannot open \(path): \(error.message)")
+                }
             }
-            return try readDescriptor(into: room, name: path)
+            return try read(into: room, name: path)
         case .handle(let handle, let name):
-            descriptor = handle.fileDescriptor
-            return try readDescriptor(into: room, name: name)
+            file = FileDescriptor(raw: handle.fileDescriptor)
+            return try read(into: room, name: name)
         }
     }
 
@@ -84,20 +80,11 @@ final class SourceReader {
         return count
     }
 
-    private func readDescriptor(into room: UnsafeMutableRawBufferPointer, name: String) throws(JSONMapperError) -> Int {
-        while true {
-            let count = readDescriptorBytes(descriptor, room.baseAddress, room.count)
-            if count >= 0 { return count }
-            if errno != EINTR { throw .ioFailed(reason: "cannot read \(name): \(Self.lastError())") }
+    private func read(into room: UnsafeMutableRawBufferPointer, name: String) throws(JSONMapperError) -> Int {
+        do throws(FileDescriptor.Failure) {
+            return try file!.read(into: room)
+        } catch {
+            throw .ioFailed(reason: "cannot read \(name): \(error.message)")
         }
     }
-
-    private static func lastError() -> String {
-        String(cString: strerror(errno))
-    }
-}
-
-/// `read(2)`, under a name the reader's own `read(into:)` does not hide.
-private func readDescriptorBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -46,10 +46,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         var copy = text
         return copy.withUTF8 { try? FloatingPointCoercion.double(fromNumber: $0) }
     }
-    /// The value as `Decimal`, exactly.
+    /// The value as `Decimal`, exactly, or `nil` beyond `Decimal`'s range or its 38 significant digits.
     public var decimalValue: Decimal? {
         var copy = text
-        return copy.withUTF8 { try? DecimalCoercion.fromNumber($0) }
+        return copy.withUTF8 { try? DecimalCoercion.fromNumber($0, strict: true) }
     }
 
     /// The text.

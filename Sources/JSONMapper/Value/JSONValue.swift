@@ -43,7 +43,7 @@ public enum JSONValue: Sendable, Hashable {
     /// The value at a path such as `"statuses[3].user.id"` (the syntax of mapping keys).
     public subscript(path path: String) -> JSONValue? {
         var current: JSONValue? = self
-        for step in KeyPathSpec(path, strategy: .useDeclaredKeys).steps {
+        for step in JSONPath(path).steps {
             switch step {
             case .key(let key): current = current?[key]
             case .index(let index): current = current?[index]
@@ -81,56 +81,4 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// An object, in the order written; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
-}
-
-extension JSONValue: CustomStringConvertible {
-    /// Compact JSON text.
-    public var description: String {
-        var out = ""
-        write(to: &out)
-        return out
-    }
-
-    private func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .number(let number): out += number.text
-        case .string(let string): Self.writeQuoted(string, to: &out)
-        case .array(let elements):
-            out += "["
-            for (i, element) in elements.enumerated() {
-                if i > 0 { out += "," }
-                element.write(to: &out)
-            }
-            out += "]"
-        case .object(let object):
-            out += "{"
-            for (i, (key, value)) in object.enumerated() {
-                if i > 0 { out += "," }
-                Self.writeQuoted(key, to: &out)
-                out += ":"
-                value.write(to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    private static func writeQuoted(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
 }

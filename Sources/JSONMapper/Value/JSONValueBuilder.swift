@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds a ``JSONValue`` from parse events: the parser's DOM builder, and what the decoder
 /// uses to capture an object a hook or a type choice needs whole.
 struct JSONValueBuilder {
@@ -17,9 +19,6 @@ struct JSONValueBuilder {
 
         var value: JSONValue { isObject ? .object(object) : .array(elements) }
     }
-
-    /// True once the value that began with the first event is complete.
-    var isComplete: Bool { result != nil }
 
     mutating func scalar(_ event: ScalarEvent) {
         add(Self.value(of: event))
@@ -102,29 +101,27 @@ extension JSONValue {
     /// - Parameter options: Its ``DecodingOptions/maxDepth``, ``DecodingOptions/maxDocumentBytes``
     ///   and ``DecodingOptions/maxStringBytes`` apply.
     public init(parsing data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        self = try JSONMapper.withBytes(of: data) { (bytes) throws(JSONMapperError) in
+        self = try InputBytes.withBytes(of: data) { (bytes) throws(JSONMapperError) in
             try JSONValueParser.parse(bytes, options: options)
         }
     }
 
     /// Parses a complete JSON document from UTF-8 bytes.
     public init(parsing bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        self = try JSONMapper.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in
+        self = try InputBytes.withBytes(of: bytes) { (buffer) throws(JSONMapperError) in
             try JSONValueParser.parse(buffer, options: options)
         }
     }
 
     /// Parses a complete JSON document from a string.
     public init(parsing string: String, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
-        self = try JSONMapper.withBytes(of: string) { (buffer) throws(JSONMapperError) in
+        self = try InputBytes.withBytes(of: string) { (buffer) throws(JSONMapperError) in
             try JSONValueParser.parse(buffer, options: options)
         }
     }
 
-    /// Parses a complete JSON document, nesting at most `maxDepth` deep.
-    public init(parsing data: Data, maxDepth: Int) throws(JSONMapperError) {
-        try self.init(parsing: data, options: DecodingOptions(maxDepth: maxDepth))
+    /// Parses a complete JSON document in memory the caller owns, which must stay valid for the call.
+    public init(parsing buffer: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
+        self = try JSONValueParser.parse(buffer, options: options)
     }
 }
-
-import Foundation

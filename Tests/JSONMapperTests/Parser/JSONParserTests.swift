@@ -3,7 +3,7 @@ import Testing
 @testable import JSONMapper
 
 /// The Parser layer: `JSONParser` driven through a recording `JSONEventSink`, and the same
-/// documents through `JSONMapper.decode`. Every expected event list and error position below
+/// documents through `JSONMapDecoder.decode`. Every expected event list and error position below
 /// was written by hand from RFC 8259, not taken from the parser's output.
 @Suite("Parser layer")
 struct ParserUnitTests {
@@ -65,7 +65,7 @@ struct ParserUnitTests {
             var start = 0
             for end in splits + [bytes.count] where end >= start {
                 let chunk = Array(bytes[start..<end])
-                try JSONMapper.withBytes(of: chunk) { (buffer) throws(JSONMapperError) in try parser.parse(buffer) }
+                try InputBytes.withBytes(of: chunk) { (buffer) throws(JSONMapperError) in try parser.parse(buffer) }
                 start = end
             }
             try parser.finish()
@@ -99,7 +99,7 @@ struct ParserUnitTests {
     /// containers; so any error it reports for an invalid document is the parser's.
     static func decodeProbe(_ bytes: [UInt8]) -> Result<String?, JSONMapperError> {
         do throws(JSONMapperError) {
-            return .success(try JSONMapper.decode(String?.self, from: bytes, options: DecodingOptions(invalidValuePolicy: .skip)))
+            return .success(try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .skip)).decode(String?.self, from: bytes))
         } catch {
             return .failure(error)
         }
@@ -168,7 +168,7 @@ struct ParserUnitTests {
         #expect(events == expected)
     }
 
-    @Test("valid documents are not syntax errors through JSONMapper.decode", arguments: validDocuments)
+    @Test("valid documents are not syntax errors through JSONMapDecoder.decode", arguments: validDocuments)
     func validDocumentThroughDecode(_ json: String, _ expected: [Event]) {
         // A container as the top-level value leaves the probe without a value (a type mismatch);
         // what matters is that the parse itself succeeded.
@@ -181,13 +181,13 @@ struct ParserUnitTests {
     }
 
     @Test func scalarDocumentsDecodeToTheirValues() throws {
-        #expect(try JSONMapper.decode(String.self, from: #""\uD83D\uDE00 \u00e9\n""#) == "\u{1F600} é\n")
-        #expect(try JSONMapper.decode(String.self, from: #""x\u0000y""#) == "x\u{0}y")
-        #expect(try JSONMapper.decode(Int.self, from: " \n 42 \t") == 42)
-        #expect(try JSONMapper.decode(Bool.self, from: "false") == false)
-        #expect(try JSONMapper.decode(Int?.self, from: "null") == nil)
-        #expect(try JSONMapper.decode([[Int]].self, from: "[[1,2],[],[3]]") == [[1, 2], [], [3]])
-        #expect(try JSONMapper.decode([String: String].self, from: #"{"a\"b":"c\/d"}"#) == ["a\"b": "c/d"])
+        #expect(try JSONMapDecoder().decode(String.self, from: #""\uD83D\uDE00 \u00e9\n""#) == "\u{1F600} é\n")
+        #expect(try JSONMapDecoder().decode(String.self, from: #""x\u0000y""#) == "x\u{0}y")
+        #expect(try JSONMapDecoder().decode(Int.self, from: " \n 42 \t") == 42)
+        #expect(try JSONMapDecoder().decode(Bool.self, from: "false") == false)
+        #expect(try JSONMapDecoder().decode(Int?.self, from: "null") == nil)
+        #expect(try JSONMapDecoder().decode([[Int]].self, from: "[[1,2],[],[3]]") == [[1, 2], [], [3]])
+        #expect(try JSONMapDecoder().decode([String: String].self, from: #"{"a\"b":"c\/d"}"#) == ["a\"b": "c/d"])
     }
 
     // MARK: - Invalid documents
@@ -279,7 +279,7 @@ struct ParserUnitTests {
         #expect(Self.isSyntax(error), "\(name): \(error)")
     }
 
-    @Test("invalid documents are syntax errors through JSONMapper.decode", arguments: invalidDocuments)
+    @Test("invalid documents are syntax errors through JSONMapDecoder.decode", arguments: invalidDocuments)
     func invalidDocumentThroughDecode(_ name: String, _ bytes: [UInt8]) {
         let result = Self.decodeProbe(bytes)
         guard case .failure(let error) = result else {
@@ -358,8 +358,8 @@ struct ParserUnitTests {
     func emptyInput(_ json: String) {
         #expect(Self.failure(Self.parse(json)) == .emptyInput)
         #expect(Self.failure(Self.decodeProbe(Array(json.utf8))) == .emptyInput)
-        #expect(throws: JSONMapperError.emptyInput) { try JSONMapper.decode(Int.self, from: json) }
-        #expect(throws: JSONMapperError.emptyInput) { try JSONMapper.decode([Int].self, from: Data(json.utf8)) }
+        #expect(throws: JSONMapperError.emptyInput) { try JSONMapDecoder().decode(Int.self, from: json) }
+        #expect(throws: JSONMapperError.emptyInput) { try JSONMapDecoder().decode([Int].self, from: Data(json.utf8)) }
     }
 
     @Test(arguments: ["{} x", "[1] [2]", "{}{}", "1 2", "null null", "\"a\"\"b\"", "[1]]", "{}}"])
@@ -370,9 +370,9 @@ struct ParserUnitTests {
     }
 
     @Test func trailingGarbageAfterAModelIsSyntax() {
-        let error = Self.capture { () throws(JSONMapperError) in try JSONMapper.decode([Int].self, from: "[1] [2]") }
+        let error = Self.capture { () throws(JSONMapperError) in try JSONMapDecoder().decode([Int].self, from: "[1] [2]") }
         #expect(Self.isSyntax(error))
-        let error2 = Self.capture { () throws(JSONMapperError) in try JSONMapper.decode([String: Int].self, from: "{} x") }
+        let error2 = Self.capture { () throws(JSONMapperError) in try JSONMapDecoder().decode([String: Int].self, from: "{} x") }
         #expect(Self.isSyntax(error2))
     }
 
@@ -383,12 +383,12 @@ struct ParserUnitTests {
 
     @Test func aSyntaxErrorAnywhereWinsOverAnEarlierMappingError() {
         // RFC 8259: an invalid document is rejected as such, whatever type it was decoded as.
-        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode(Int.self, from: "[1,]") }))
-        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode([Int].self, from: #"["a", 1 2]"#) }))
-        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode(Named.self, from: #"{"id":"abc",}"#) }))
-        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode(Named.self, from: #"{"id":"abc"} x"#) }))
+        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int.self, from: "[1,]") }))
+        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapDecoder().decode([Int].self, from: #"["a", 1 2]"#) }))
+        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapDecoder().decode(Named.self, from: #"{"id":"abc",}"#) }))
+        #expect(Self.isSyntax(Self.capture { () throws(JSONMapperError) in try JSONMapDecoder().decode(Named.self, from: #"{"id":"abc"} x"#) }))
         // A well-formed document reports the mapping error.
-        #expect(Self.capture { () throws(JSONMapperError) in try JSONMapper.decode([Int].self, from: #"["a", 1]"#) }
+        #expect(Self.capture { () throws(JSONMapperError) in try JSONMapDecoder().decode([Int].self, from: #"["a", 1]"#) }
                 == .typeMismatch(path: "[0]", expected: "Int", found: "string \"a\""))
     }
 
@@ -399,14 +399,14 @@ struct ParserUnitTests {
     @Test func depthLimitOfTenRejectsElevenNestedArrays() throws {
         let json = String(repeating: "[", count: 11) + "1" + String(repeating: "]", count: 11)
         let error = Self.capture { () throws(JSONMapperError) in
-            try JSONMapper.decode(Nested11.self, from: json, options: DecodingOptions(maxDepth: 10))
+            try JSONMapDecoder(options: DecodingOptions(maxDepth: 10)).decode(Nested11.self, from: json)
         }
         guard case .depthLimitExceeded? = error else {
             Issue.record("expected depthLimitExceeded, got \(String(describing: error))")
             return
         }
         // Eleven levels are fine when the limit is eleven.
-        let value = try JSONMapper.decode(Nested11.self, from: json, options: DecodingOptions(maxDepth: 11))
+        let value = try JSONMapDecoder(options: DecodingOptions(maxDepth: 11)).decode(Nested11.self, from: json)
         #expect(value == [[[[[[[[[[[1]]]]]]]]]]])
     }
 
@@ -418,10 +418,10 @@ struct ParserUnitTests {
     @Test func depthLimitCountsSkippedValues() throws {
         // The object is level 1; nine arrays under an unknown key make ten levels.
         let ok = #"{"x":"# + String(repeating: "[", count: 9) + String(repeating: "]", count: 9) + #","id":3}"#
-        #expect(try JSONMapper.decode(Skipper.self, from: ok, options: DecodingOptions(maxDepth: 10)) == Skipper(id: 3))
+        #expect(try JSONMapDecoder(options: DecodingOptions(maxDepth: 10)).decode(Skipper.self, from: ok) == Skipper(id: 3))
         let deep = #"{"x":"# + String(repeating: "[", count: 10) + String(repeating: "]", count: 10) + #","id":3}"#
         let error = Self.capture { () throws(JSONMapperError) in
-            try JSONMapper.decode(Skipper.self, from: deep, options: DecodingOptions(maxDepth: 10))
+            try JSONMapDecoder(options: DecodingOptions(maxDepth: 10)).decode(Skipper.self, from: deep)
         }
         guard case .depthLimitExceeded? = error else {
             Issue.record("expected depthLimitExceeded, got \(String(describing: error))")
@@ -443,7 +443,7 @@ struct ParserUnitTests {
                 Issue.record("document \(i) as String?: expected depthLimitExceeded, got \(String(describing: probe))")
                 continue
             }
-            let model = Self.capture { () throws(JSONMapperError) in try JSONMapper.decode(Skipper.self, from: json) }
+            let model = Self.capture { () throws(JSONMapperError) in try JSONMapDecoder().decode(Skipper.self, from: json) }
             if i == 2 {
                 guard case .depthLimitExceeded? = model else {
                     Issue.record("document \(i) as model: expected depthLimitExceeded, got \(String(describing: model))")
@@ -505,8 +505,8 @@ struct ParserUnitTests {
         #expect(try Self.parse("1e999999").get() == [.number("1e999999")])
         #expect(try Self.parse("-1.5E-999999").get() == [.number("-1.5E-999999")])
         // Lenient String takes the number's own text, so nothing is lost on the way.
-        #expect(try JSONMapper.decode(String.self, from: digits400) == digits400)
-        #expect(try JSONMapper.decode(String.self, from: "1e999999") == "1e999999")
+        #expect(try JSONMapDecoder().decode(String.self, from: digits400) == digits400)
+        #expect(try JSONMapDecoder().decode(String.self, from: "1e999999") == "1e999999")
         let bytes = Array(digits400.utf8)
         #expect(try Self.parse(bytes, splits: Self.byteSplits(bytes.count)).get() == [.number(digits400)])
     }

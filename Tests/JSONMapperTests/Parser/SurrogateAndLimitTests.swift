@@ -65,8 +65,8 @@ struct SurrogateAndLimitTests {
     @Test func stringLimit() throws {
         let json = #"{"name": "\#(String(repeating: "x", count: 40))"}"#
         let options = DecodingOptions(maxStringBytes: 39)
-        #expect(throws: JSONMapperError.self) { try JSONMapper.decode([String: String].self, from: json, options: options) }
-        let decoded = try JSONMapper.decode([String: String].self, from: json, options: DecodingOptions(maxStringBytes: 40))
+        #expect(throws: JSONMapperError.self) { try JSONMapDecoder(options: options).decode([String: String].self, from: json) }
+        let decoded = try JSONMapDecoder(options: DecodingOptions(maxStringBytes: 40)).decode([String: String].self, from: json)
         #expect(decoded["name"]?.count == 40)
     }
 
@@ -78,17 +78,17 @@ struct SurrogateAndLimitTests {
         struct Skips: JSONMappable {
             static let jsonMapping = JSONMapping<Skips> {}
         }
-        _ = try JSONMapper.decode(Skips.self, from: #"{"x": \#(deep)}"#, options: options)
+        _ = try JSONMapDecoder(options: options).decode(Skips.self, from: #"{"x": \#(deep)}"#)
     }
 
     @Test func documentLimit() throws {
         let json = "[1, 2, 3]"   // 9 bytes
         do throws(JSONMapperError) {
-            _ = try JSONMapper.decode([Int].self, from: json, options: DecodingOptions(maxDocumentBytes: 8))
+            _ = try JSONMapDecoder(options: DecodingOptions(maxDocumentBytes: 8)).decode([Int].self, from: json)
             Issue.record("expected limitExceeded")
         } catch {
             #expect(error == .limitExceeded(offset: 8, message: "the document is longer than the limit of 8 bytes"))
         }
-        #expect(try JSONMapper.decode([Int].self, from: json, options: DecodingOptions(maxDocumentBytes: 9)) == [1, 2, 3])
+        #expect(try JSONMapDecoder(options: DecodingOptions(maxDocumentBytes: 9)).decode([Int].self, from: json) == [1, 2, 3])
     }
 }

@@ -1,0 +1,150 @@
+/// A collection built from the elements of a JSON array.
+protocol ElementCollection: Sequence {
+    /// Whether the collection has no order of its own (a set): equal collections may then
+    /// iterate in different orders.
+    static var isUnordered: Bool { get }
+    /// The collection of `count` elements moved out of `elements`.
+    init(moving elements: UnsafeMutablePointer<Element>, count: Int)
+    /// Calls `body` with each element and its position. A requirement, so the loop runs in
+    /// the collection's own code (no generic iterator or enumerated-sequence metadata per call).
+    func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError)
+}
+
+extension Array: ElementCollection {
+    static var isUnordered: Bool { false }
+
+    func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        for index in indices { try body(index, self[index]) }
+    }
+
+    init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
+        // An empty array is the shared empty singleton: `unsafeUninitializedCapacity: 0` would
+        // write its count (a harmless zero, but a data race to ThreadSanitizer).
+        guard count > 0 else {
+            self.init()
+            return
+        }
+        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: elements, count: count)
+            initialized = count
+        }
+    }
+}
+
+extension Set: ElementCollection {
+    static var isUnordered: Bool { true }
+
+    func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+        var position = 0
+        for element in self {
+            try body(position, element)
+            position += 1
+        }
+    }
+
+    init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
+        self.init(minimumCapacity: count)
+        for i in 0..<count { insert((elements + i).move()) }
+    }
+}
+
+/// `Array` and `Set` from JSON arrays; also the handler of the array's frame, whose storage
+/// is an ``ElementList``.
+final class CollectionCodec<Element, Collection: ElementCollection>: ValueCodec<Collection>, @unchecked Sendable
+where Collection.Element == Element {
+    private let element: ValueCodec<Element>
+
+    init(element: ValueCodec<Element>) { self.element = element }
+
+    override var expected: String { "an array of \(element.expected)" }
+
+    override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
+        guard !isObject else { return try session.containerMismatch(expected: expected, isObject: true) }
+        session.pushOwned(ElementList(borrowing: session.borrowElementBlock()), by: self)
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Collection>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        let list = storage.assumingMemoryBound(to: ElementList.self)
+        destination.initialize(to: Collection(moving: list.pointee.elements(Element.self), count: list.pointee.count))
+        list.pointee.recycle(session)
+        return true
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Collection>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        let list = storage.assumingMemoryBound(to: ElementList.self)
+        destination.pointee = Collection(moving: list.pointee.elements(Element.self), count: list.pointee.count)
+        list.pointee.recycle(session)
+        return true
+    }
+
+    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
+        storage.assumingMemoryBound(to: ElementList.self).pointee.release(destroying: Element.self, session)
+    }
+
+    override func write(_ value: Collection, to writer: inout JSONWriter) throws(JSONMapperError) {
+        if Collection.isUnordered && writer.options.ordersUnorderedElements {
+            return try writeInTextOrder(value, to: &writer)
+        }
+        writer.beginArray()
+        try value.forEachElement { (index, element) throws(JSONMapperError) in
+            writer.element()
+            do throws(JSONMapperError) {
+                try self.element.write(element, to: &writer)
+            } catch {
+                throw error.prefixingPath("[\(index)]")
+            }
+        }
+        writer.endArray()
+    }
+
+    /// Writes the elements sorted by their JSON text, so equal sets write the same JSON.
+    private func writeInTextOrder(_ value: Collection, to writer: inout JSONWriter) throws(JSONMapperError) {
+        var written: [[UInt8]] = []
+        try value.forEachElement { (index, element) throws(JSONMapperError) in
+            var scratch = JSONWriter(options: writer.options, capacity: 64)
+            do throws(JSONMapperError) {
+                try self.element.write(element, to: &scratch)
+            } catch {
+                throw error.prefixingPath("[\(index)]")
+            }
+            written.append(scratch.bytes)
+        }
+        writer.beginArray()
+        for text in written.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            writer.element()
+            writer.writeWritten(text)
+        }
+        writer.endArray()
+    }
+
+    // MARK: Frame events
+
+    override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        frame.pointee.index += 1
+        let list = frame.pointee.storage.assumingMemoryBound(to: ElementList.self)
+        if try element.initialize(event, at: list.pointee.nextSlot(Element.self, session), session) {
+            list.pointee.commit()
+        } else if case .null = event {
+            // An element has no default to keep: a null in a non-optional array is reported.
+            try session.coercionFailed(.mismatch, expected: element.expected, found: event)
+        }
+    }
+
+    override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        frame.pointee.index += 1
+        try element.begin(isObject: isObject, session)
+    }
+
+    override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        let list = frame.pointee.storage.assumingMemoryBound(to: ElementList.self)
+        if try element.take(child.pointee.storage, initializing: list.pointee.nextSlot(Element.self, session), session) {
+            list.pointee.commit()
+        }
+    }
+
+    override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
+        frame.pointee.index > 0 ? .index(frame.pointee.index - 1) : nil
+    }
+}

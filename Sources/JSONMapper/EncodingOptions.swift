@@ -1,0 +1,82 @@
+import Foundation
+
+/// How models are written as JSON.
+public struct EncodingOptions: Sendable {
+    /// How a `Date` is written.
+    public enum DateStrategy: Sendable {
+        /// ISO 8601 in UTC, `2014-08-31T00:29:15Z`; with `fraction`, milliseconds too.
+        case iso8601(fraction: Bool)
+        /// Unix time in seconds (a number).
+        case secondsSince1970
+        /// Unix time in milliseconds (a number).
+        case millisecondsSince1970
+        /// Your own string form.
+        case custom(@Sendable (Date) -> String)
+    }
+
+    /// What happens to an infinite or NaN `Double` or `Float`, which JSON cannot hold.
+    public enum NonFiniteStrategy: Sendable, Equatable {
+        /// Fail with ``JSONMapperError/invalidValue(path:reason:)``.
+        case `throw`
+        /// Write `null`.
+        case null
+        /// Write the strings `"inf"`, `"-inf"` and `"nan"` (which lenient decoding with
+        /// ``DecodingOptions/allowsNonFiniteStrings`` reads back).
+        case string
+    }
+
+    /// How keys are written.
+    public enum KeyStrategy: Sendable, Equatable {
+        /// The keys of the mapping, as it decodes them.
+        case mapping
+        /// The mapping's keys converted to `snake_case` (`screenName` → `screen_name`).
+        case snakeCase
+    }
+
+    /// Indentation per level for pretty output; `nil` (the default) for compact output.
+    public var indentWidth: Int?
+    /// Whether object members are written in key order (also for `[String: V]`).
+    public var sortsKeys: Bool
+    /// Whether a `nil` property is left out (the default) or written as `null`.
+    public var omitsNilProperties: Bool
+    /// Whether `/` is written as `\/` (safe inside HTML `<script>`).
+    public var escapesSlashes: Bool
+    /// Whether everything outside ASCII is written as `\u` escapes.
+    public var escapesNonASCII: Bool
+    /// How dates are written. Defaults to ISO 8601 without fraction.
+    public var dateStrategy: DateStrategy
+    /// What happens to infinite and NaN numbers. Defaults to throwing.
+    public var nonFiniteStrategy: NonFiniteStrategy
+    /// How keys are written. Defaults to the mapping's keys.
+    public var keyStrategy: KeyStrategy
+    /// Whether the elements of unordered collections (`Set`) are written in the order of their
+    /// JSON text, so equal sets write the same JSON (for the mapping-equality helpers).
+    var ordersUnorderedElements = false
+
+    /// Options with the given values; the defaults write compact JSON in the mapping's key
+    /// order, leave out `nil` properties, and write dates as ISO 8601.
+    public init(
+        indentWidth: Int? = nil,
+        sortsKeys: Bool = false,
+        omitsNilProperties: Bool = true,
+        escapesSlashes: Bool = false,
+        escapesNonASCII: Bool = false,
+        dateStrategy: DateStrategy = .iso8601(fraction: false),
+        nonFiniteStrategy: NonFiniteStrategy = .throw,
+        keyStrategy: KeyStrategy = .mapping
+    ) {
+        self.indentWidth = indentWidth
+        self.sortsKeys = sortsKeys
+        self.omitsNilProperties = omitsNilProperties
+        self.escapesSlashes = escapesSlashes
+        self.escapesNonASCII = escapesNonASCII
+        self.dateStrategy = dateStrategy
+        self.nonFiniteStrategy = nonFiniteStrategy
+        self.keyStrategy = keyStrategy
+    }
+
+    /// Pretty output indented by `indentWidth` spaces, keys sorted.
+    public static func pretty(indentWidth: Int = 2) -> EncodingOptions {
+        EncodingOptions(indentWidth: indentWidth, sortsKeys: true)
+    }
+}

@@ -1,0 +1,46 @@
+/// The handler of the events that arrive while its container is the innermost open one (see
+/// ``Frame``): the base of every codec and of the handlers of a model's object levels.
+///
+/// Public only because ``JSONMappableValue/_jsonCodec`` must name it; it has no public API.
+/// Handlers are built once per type (models, cached) or per declaration, and are immutable.
+public class _JSONFrameHandler: @unchecked Sendable {
+    init() {}
+
+    /// A key of the object this frame reads.
+    func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
+
+    /// A scalar value inside this frame's container.
+    func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
+
+    /// An object or array starts inside this frame's container. Pushes a frame for it,
+    /// or tells the session to skip it.
+    func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        session.skipValue()
+    }
+
+    /// The child container pushed by `beginChild` has ended; its value is in `child.storage`
+    /// (when it owns storage) for this frame to take.
+    func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
+
+    /// This frame's own container has ended (checks that need the whole object run here).
+    func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}
+
+    /// This frame's contribution to an error path, if any.
+    func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? { nil }
+
+    /// The keys this handler looks up in the object it reads, when it maps a known set of
+    /// them (a model's object); `nil` when it takes any key. Decoding from a tree uses it to
+    /// choose how to walk the object (see ``DecodingSession/memberWalk(count:framesBefore:)``).
+    var mappedKeys: [String]? { nil }
+
+    /// Releases a value the frame owns that nobody took (decoding stopped by an error).
+    func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {}
+}
+
+/// One step of an error path.
+enum PathComponent {
+    case key(String)
+    case index(Int)
+    /// A key as declared in a mapping, which may be a whole key path (`"user.id"`, `"[2].name"`).
+    case declaredKey(String)
+}

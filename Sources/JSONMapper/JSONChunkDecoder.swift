@@ -1,0 +1,74 @@
+import Foundation
+
+/// Decodes one JSON document fed in chunks of any size, as they arrive (from a socket, a
+/// file read in blocks): values are decoded while the rest is still on its way, and no
+/// chunk is kept after ``feed(_:)`` returns.
+///
+/// ```swift
+/// let decoder = JSONChunkDecoder(Timeline.self)
+/// for chunk in chunks { try decoder.feed(chunk) }
+/// let timeline = try decoder.finish()
+/// ```
+/// After an error, every later call throws the same error.
+public final class JSONChunkDecoder<Value: JSONMappableValue> {
+    private let session: DecodingSession
+    private let parser: JSONParser
+    /// The root frame's result slot: it must not move while the session may write to it.
+    private let result: UnsafeMutablePointer<Value?>
+    private let root: RootHandler<Value>
+    private var error: JSONMapperError?
+    private var finished = false
+
+    /// A decoder for one document of `type`.
+    public init(_ type: Value.Type = Value.self, options: DecodingOptions = DecodingOptions()) {
+        session = DecodingSession(options: options, checksWholeDocument: false)
+        parser = JSONParser(sink: session, limits: options.parserLimits)
+        result = .allocate(capacity: 1)
+        result.initialize(to: nil)
+        root = RootHandler(codec: valueCodec(for: Value.self))
+        session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
+    }
+
+    deinit {
+        session.unwind()
+        result.deinitialize(count: 1)
+        result.deallocate()
+    }
+
+    /// Parses and decodes the next chunk.
+    public func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
+        try checkUsable()
+        do throws(JSONMapperError) { try parser.parse(chunk) } catch { self.error = error; throw error }
+    }
+
+    /// Parses and decodes the next chunk.
+    public func feed(_ chunk: [UInt8]) throws(JSONMapperError) {
+        try InputBytes.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
+    }
+
+    /// Parses and decodes the next chunk.
+    public func feed(_ chunk: Data) throws(JSONMapperError) {
+        try InputBytes.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
+    }
+
+    /// Parses and decodes the next chunk, as its UTF-8 bytes.
+    public func feed(_ chunk: String) throws(JSONMapperError) {
+        try InputBytes.withBytes(of: chunk) { (bytes) throws(JSONMapperError) in try feed(bytes) }
+    }
+
+    /// Ends the document and returns its value.
+    public func finish() throws(JSONMapperError) -> Value {
+        try checkUsable()
+        finished = true
+        do throws(JSONMapperError) { try parser.finish() } catch { self.error = error; throw error }
+        guard let value = result.pointee else {
+            throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
+        }
+        return value
+    }
+
+    private func checkUsable() throws(JSONMapperError) {
+        if let error { throw error }
+        if finished { throw .invalidValue(path: "", reason: "the document has already been finished") }
+    }
+}

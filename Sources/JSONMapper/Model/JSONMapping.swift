@@ -1,0 +1,100 @@
+/// The declared mapping of a model: which property takes which JSON key, with the
+/// type-level options. Written with the ``Map`` DSL:
+///
+/// ```swift
+/// static let jsonMapping = JSONMapping<User>(keyStrategy: .snakeCase) {
+///     Map(\.id, "id", required: true)
+///     Map(\.screenName, "screenName")                  // looked up as "screen_name"
+///     Map(\.avatar, ["profile.avatarURL", "avatar"])   // key path first, then a fallback
+/// }
+/// ```
+///
+/// Several properties may share a key (each is set), and one property may list several keys
+/// (the first one present in list order wins, wherever it appears in the object).
+/// Sendable: every stored value is immutable; key paths are values, even where the toolchain
+/// does not declare `AnyKeyPath` Sendable.
+public struct JSONMapping<Root>: @unchecked Sendable {
+    let rules: [PropertyRule]
+    /// The strategy the rules were declared with; a subclass's own keys follow it too.
+    let keyStrategy: JSONKeyStrategy
+    let allowed: Set<AnyKeyPath>?
+    let ignored: Set<AnyKeyPath>
+
+    /// A mapping from the `Map` entries the builder lists.
+    ///
+    /// - Parameters:
+    ///   - keyStrategy: How declared keys become JSON keys.
+    ///   - allowing: If given, only these properties are mapped (MJExtension's allowed list).
+    ///   - ignoring: Properties never mapped, even if listed.
+    public init(
+        keyStrategy: JSONKeyStrategy = .useDeclaredKeys,
+        allowing: [PartialKeyPath<Root>]? = nil,
+        ignoring: [PartialKeyPath<Root>] = [],
+        @JSONMappingBuilder<Root> _ entries: () -> [Map<Root>]
+    ) {
+        rules = entries().map { $0.makeRule(keyStrategy) }
+        self.keyStrategy = keyStrategy
+        allowed = allowing.map { Set($0) }
+        ignored = Set(ignoring)
+    }
+
+    private init(rules: [PropertyRule], keyStrategy: JSONKeyStrategy, allowed: Set<AnyKeyPath>?, ignored: Set<AnyKeyPath>) {
+        self.rules = rules
+        self.keyStrategy = keyStrategy
+        self.allowed = allowed
+        self.ignored = ignored
+    }
+
+    /// This mapping extended by a subclass's own properties: what a subclass returns from
+    /// its `jsonMapping` override.
+    ///
+    /// ```swift
+    /// override class var jsonMapping: JSONMapping<Shape> {
+    ///     super.jsonMapping.extended(for: Circle.self) { Map(\.radius, "radius") }
+    /// }
+    /// ```
+    /// The superclass's properties keep their keys. The subclass's own keys follow the
+    /// superclass's key strategy unless `keyStrategy` names another, and allow and ignore lists
+    /// accumulate: the subclass's lists are added to its superclass's.
+    public func extended<Subclass>(
+        for subclass: Subclass.Type,
+        keyStrategy: JSONKeyStrategy? = nil,
+        allowing: [PartialKeyPath<Subclass>]? = nil,
+        ignoring: [PartialKeyPath<Subclass>] = [],
+        @JSONMappingBuilder<Subclass> _ entries: () -> [Map<Subclass>]
+    ) -> JSONMapping<Root> {
+        let strategy = keyStrategy ?? self.keyStrategy
+        let added = entries().map { $0.makeRule(strategy) }
+        let mergedAllowed: Set<AnyKeyPath>? = switch (allowed, allowing) {
+        case (nil, nil): nil
+        case let (base?, nil): base
+        case let (nil, own?): Set(own)
+        case let (base?, own?): base.union(own)
+        }
+        return JSONMapping(rules: rules + added, keyStrategy: strategy, allowed: mergedAllowed, ignored: ignored.union(ignoring))
+    }
+
+    /// The rules that survive the allow and ignore lists.
+    var activeRules: [PropertyRule] {
+        rules.filter { rule in
+            !ignored.contains(rule.keyPath) && (allowed?.contains(rule.keyPath) ?? true)
+        }
+    }
+}
+
+/// Collects ``Map`` entries into a ``JSONMapping``. Supports `if`, `if`/`else` and `for`.
+@resultBuilder
+public enum JSONMappingBuilder<Root> {
+    /// One entry.
+    public static func buildExpression(_ entry: Map<Root>) -> [Map<Root>] { [entry] }
+    /// Consecutive entries.
+    public static func buildBlock(_ parts: [Map<Root>]...) -> [Map<Root>] { parts.flatMap { $0 } }
+    /// Entries under an `if` without `else`.
+    public static func buildOptional(_ part: [Map<Root>]?) -> [Map<Root>] { part ?? [] }
+    /// Entries of the taken `if` branch.
+    public static func buildEither(first part: [Map<Root>]) -> [Map<Root>] { part }
+    /// Entries of the taken `else` branch.
+    public static func buildEither(second part: [Map<Root>]) -> [Map<Root>] { part }
+    /// Entries from a `for` loop.
+    public static func buildArray(_ parts: [[Map<Root>]]) -> [Map<Root>] { parts.flatMap { $0 } }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+/// Writes JSON text into a growing byte buffer: values, escaping, separators and (optionally)
+/// indentation. The model encoder drives it; every write appends, nothing is built twice.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    let options: EncodingOptions
+    /// Whether the container being written has a member or element already (comma needed).
+    private var hasContent: [Bool] = []
+
+    init(options: EncodingOptions, capacity: Int = 4096) {
+        self.options = options
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: Structure
+
+    mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
+    mutating func endObject() { endContainer(UInt8(ascii: "}")) }
+    mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
+    mutating func endArray() { endContainer(UInt8(ascii: "]")) }
+
+    /// Writes a member's key and colon; the value follows.
+    mutating func key(_ key: String) {
+        separate()
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        if options.indentWidth != nil { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// Writes a key whose JSON text (quoted and escaped) was prepared in advance.
+    mutating func key(prepared text: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(contentsOf: text)
+        bytes.append(UInt8(ascii: ":"))
+        if options.indentWidth != nil { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// Starts an array element (writes the comma and indentation before it).
+    mutating func element() { separate() }
+
+    private mutating func beginContainer(_ open: UInt8) {
+        bytes.append(open)
+        hasContent.append(false)
+    }
+
+    private mutating func endContainer(_ close: UInt8) {
+        let hadContent = hasContent.removeLast()
+        if hadContent, let width = options.indentWidth { newline(indent: width * hasContent.count) }
+        bytes.append(close)
+    }
+
+    private mutating func separate() {
+        guard !hasContent.isEmpty else { return }
+        if hasContent[hasContent.count - 1] { bytes.append(UInt8(ascii: ",")) } else { hasContent[hasContent.count - 1] = true }
+        if let width = options.indentWidth { newline(indent: width * hasContent.count) }
+    }
+
+    private mutating func newline(indent: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    }
+
+    // MARK: Output in parts
+
+    /// A place in the output to come back to, structure included.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let hasContent: [Bool]
+    }
+
+    /// Where the output is now.
+    var mark: Mark { Mark(count: bytes.count, hasContent: hasContent) }
+
+    /// Forgets what was written after `mark` (a value that failed part-way), as if it had not been.
+    mutating func rewind(to mark: Mark) {
+        bytes.removeSubrange(mark.count...)
+        hasContent = mark.hasContent
+    }
+
+    /// Forgets the bytes written so far, which the caller has handed on, keeping the writer's
+    /// place in the structure (a record writer writes its array in parts).
+    mutating func removeWrittenBytes() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends a line end (between JSON Lines records).
+    mutating func writeNewline() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    // MARK: Scalars
+
+    mutating func writeNull() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+
+    mutating func writeBool(_ value: Bool) {
+        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+    }
+
+    /// An integer, exactly, without making a `String`.
+    mutating func writeInteger<I: BinaryInteger>(_ value: I) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(48 + Int(magnitude)))
+            return
+        }
+        let start = bytes.count
+        while magnitude > 0 {
+            let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
+            bytes.append(UInt8(48 + Int(digit)))
+            magnitude = quotient
+        }
+        bytes[start...].reverse()
+    }
+
+    /// A finite double in the shortest form that reads back to the same value; a non-finite
+    /// one as the options say (`false` when the options say to throw).
+    mutating func writeDouble(_ value: Double) -> Bool { writeFloatingPoint(value, integralBelow: 1e15) }
+
+    /// A finite float, in the shortest form for `Float`.
+    mutating func writeFloat(_ value: Float) -> Bool { writeFloatingPoint(value, integralBelow: 1e7) }
+
+    @inline(__always)
+    private mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, integralBelow limit: F) -> Bool {
+        guard value.isFinite else { return writeNonFinite(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf") }
+        if value == value.rounded(), abs(value) < limit {
+            // Integral values: `20`, not Swift's `20.0` (both read back the same).
+            writeInteger(Int64(value))
+            if value == 0, value.sign == .minus { bytes.insert(UInt8(ascii: "-"), at: bytes.count - 1) }
+            return true
+        }
+        // Swift's description is the shortest round-trip form, and valid JSON when finite.
+        bytes.append(contentsOf: value.description.utf8)
+        return true
+    }
+
+    private mutating func writeNonFinite(_ name: String) -> Bool {
+        switch options.nonFiniteStrategy {
+        case .throw: return false
+        case .null: writeNull()
+        case .string: writeString(name)
+        }
+        return true
+    }
+
+    /// A decimal, exactly.
+    mutating func writeDecimal(_ value: Decimal) -> Bool {
+        guard value.isFinite else { return writeNonFinite("nan") }
+        bytes.append(contentsOf: value.description.utf8)
+        return true
+    }
+
+    /// Number text already in JSON form.
+    mutating func writeRawNumber(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// A value another writer with the same options wrote, at this position.
+    mutating func writeWritten(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+
+    /// A whole ``JSONValue`` (object members in their order, or sorted when the options say).
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): writeBool(flag)
+        case .number(let number): writeRawNumber(number.text)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            beginArray()
+            for member in elements {
+                element()
+                write(member)
+            }
+            endArray()
+        case .object(let object):
+            beginObject()
+            let members = options.sortsKeys ? object.sorted { $0.key < $1.key } : Array(object)
+            for (key, member) in members {
+                self.key(key)
+                write(member)
+            }
+            endObject()
+        }
+    }
+
+    /// A quoted, escaped string.
+    mutating func writeString(_ string: String) {
+        var string = string
+        string.withUTF8 { writeEscaped($0) }
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Which bytes need an escape, for each combination of the escaping options (index:
+    /// slashes + 2 × non-ASCII): one table load per byte instead of five comparisons.
+    private static let escapeTables: [[Bool]] = (0..<4).map { combination in
+        (0..<256).map { byte in
+            byte < 0x20 || byte == 0x22 || byte == 0x5C
+                || (combination & 1 == 1 && byte == 0x2F) || (combination & 2 == 2 && byte >= 0x80)
+        }
+    }
+
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        let table = Self.escapeTables[(options.escapesSlashes ? 1 : 0) + (options.escapesNonASCII ? 2 : 0)]
+        var runStart = 0
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            if !table[Int(byte)] { i += 1; continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            if byte >= 0x80 {
+                // Decode the scalar and write it as one or two UTF-16 escapes.
+                let (scalar, length) = Self.decodeScalar(utf8, at: i)
+                for unit in String(Unicode.Scalar(scalar)!).utf16 { appendUnicodeEscape(unit) }
+                i += length
+            } else {
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case 0x22: bytes.append(0x22)
+                case 0x5C: bytes.append(0x5C)
+                case 0x2F: bytes.append(0x2F)
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                default:
+                    bytes.removeLast()
+                    appendUnicodeEscape(UInt16(byte))
+                }
+                i += 1
+            }
+            runStart = i
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendUnicodeEscape(_ unit: UInt16) {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) { bytes.append(Self.hex[Int((unit >> UInt16(shift)) & 0xF)]) }
+    }
+
+    /// The scalar starting at `i` of valid UTF-8 (a Swift string's), and its length.
+    private static func decodeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+        let lead = UInt32(utf8[i])
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F), 2) }
+        if lead < 0xF0 { return ((lead & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F), 3) }
+        return ((lead & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F), 4)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import JSONMapper
+
+/// The Model layer: the `JSONMapping` DSL (keys, key paths, fallbacks, shared keys, required
+/// keys, transforms, key strategies, allow/ignore lists, classes and inheritance) and the
+/// compiled key tree, decoded through `JSONMapDecoder.decode` and written through
+/// `JSONMapEncoder`. The tests are split by the source file they exercise; this file holds
+/// the shared helpers and fixtures.
+@Suite("Model layer")
+struct MappingUnitTests {
+
+    // MARK: - Helpers
+
+    static func outcome<T>(_ body: () throws(JSONMapperError) -> T) -> Result<T, JSONMapperError> {
+        do throws(JSONMapperError) { return .success(try body()) } catch { return .failure(error) }
+    }
+
+    static func error<T>(_ result: Result<T, JSONMapperError>) -> JSONMapperError? {
+        if case .failure(let e) = result { return e }
+        return nil
+    }
+
+    struct Person: JSONMappable, Equatable, Hashable, Sendable {
+        var name = ""
+        var age = 0
+        static let jsonMapping = JSONMapping<Person> {
+            Map(\.name, "name")
+            Map(\.age, "age")
+        }
+    }
+}
