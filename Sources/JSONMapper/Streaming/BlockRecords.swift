@@ -35,7 +35,7 @@ struct BlockRecords<Value: JSONMappableValue> {
         let bytes = UnsafeRawBufferPointer(rebasing: block.bytes[range])
         if range.count > limits.maxRecordBytes {
             return .rejected(.recordTooLong(startingAt: span.origin.offset, limit: limits.maxRecordBytes),
-                             line: span.origin.line, range: streamRange, head: head(of: bytes))
+                             line: span.origin.line, range: streamRange, head: Array(bytes.prefix(limits.oversizedHeadLength)))
         }
         do throws(JSONMapperError) {
             let (value, issues) = try engine.decode(bytes, at: span.origin)

@@ -11,11 +11,11 @@ enum FramingDetector {
     ///
     /// - Parameters:
     ///   - bytes: The stream's first bytes (after any byte order mark).
-    ///   - isComplete: Whether they are the whole stream.
-    ///   - maxRecordBytes: A first value longer than this decides on its first byte: an array
-    ///     when it opens one (as a JSON Lines record it could only be rejected), JSON Lines
-    ///     otherwise.
-    static func framing(of bytes: UnsafeRawBufferPointer, isComplete: Bool, maxRecordBytes: Int) -> JSONRecordFraming? {
+    ///   - isComplete: Whether no more bytes will be looked at: the stream ended, or the bytes
+    ///     fill the window the choice is made in. A first value that does not end within it is
+    ///     an array when it opens one (as a JSON Lines record it could only be rejected), and a
+    ///     JSON Lines record otherwise.
+    static func framing(of bytes: UnsafeRawBufferPointer, isComplete: Bool) -> JSONRecordFraming? {
         var index = 0
         while index < bytes.count, ValueScanner.isWhitespace(bytes[index]) { index += 1 }
         guard index < bytes.count else { return isComplete ? .jsonLines : nil }
@@ -29,8 +29,7 @@ enum FramingDetector {
         guard case .value(let span) = found else {
             if case .error = found { return .jsonLines }  // not a value: JSON Lines rejects just that line
             if containsNewline(bytes, in: index..<bytes.count) { return spansLines }
-            if isComplete || bytes.count - index > maxRecordBytes { return alone }
-            return nil
+            return isComplete ? alone : nil
         }
         if containsNewline(bytes, in: span.range) { return spansLines }
         // What follows the first value: the rest of its line, then the next line.

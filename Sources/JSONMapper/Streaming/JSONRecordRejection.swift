@@ -16,7 +16,8 @@ public struct JSONRecordRejection: Error, Sendable, Equatable, CustomStringConve
     /// stream, not in the record.
     public var error: JSONMapperError
     /// The record's bytes, or their first ``JSONRecordDecoder/maxRejectedBytes`` when it is
-    /// longer (see ``isTruncated``).
+    /// longer (see ``isTruncated``); for a record over ``JSONRecordDecoder/maxRecordBytes``, no
+    /// more than that limit.
     public var rawBytes: [UInt8]
 
     /// Whether ``rawBytes`` holds only the start of the record.

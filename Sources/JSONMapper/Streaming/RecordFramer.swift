@@ -35,6 +35,10 @@ final class RecordFramer {
         var maxRecordBytes: Int
         /// How many of a rejected record's bytes are kept.
         var maxRejectedBytes: Int
+
+        /// How many bytes of a record over the size limit are kept: no more than the limit, so
+        /// that the rejection is the same whether the record was read past or cut whole.
+        var oversizedHeadLength: Int { min(maxRejectedBytes, maxRecordBytes) }
     }
 
     /// The framing in use: ``JSONRecordFraming/automatic`` until the first bytes decide it.
@@ -136,12 +140,15 @@ final class RecordFramer {
         return true
     }
 
+    /// Chooses the framing from the stream's first `maxRecordBytes + 1` bytes at most, so that
+    /// the choice needs no more memory than a record and does not depend on how the bytes
+    /// arrive.
     private func chooseFraming() -> Bool {
         guard framing == .automatic else { return true }
-        let bytes = UnsafeRawBufferPointer(start: base, count: count)
-        guard let chosen = FramingDetector.framing(of: bytes, isComplete: inputEnded, maxRecordBytes: limits.maxRecordBytes) else {
-            return false
-        }
+        let window = min(count, limits.maxRecordBytes + 1)
+        let bytes = UnsafeRawBufferPointer(start: base, count: window)
+        let isComplete = inputEnded || window > limits.maxRecordBytes
+        guard let chosen = FramingDetector.framing(of: bytes, isComplete: isComplete) else { return false }
         framing = chosen
         return true
     }
@@ -166,8 +173,10 @@ final class RecordFramer {
             }
             return .block(cutBlock(at: count, spans: nil))
         }
-        if count > limits.maxRecordBytes {
-            // The buffer holds only the line still arriving (whole lines were cut off).
+        // The buffer holds only the line still arriving (whole lines were cut off); a final
+        // carriage return may yet turn out to be its line ending.
+        let lastIsCarriageReturn = count > 0 && base.load(fromByteOffset: count - 1, as: UInt8.self) == 0x0D
+        if count - (lastIsCarriageReturn ? 1 : 0) > limits.maxRecordBytes {
             skipping = Oversized(origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset),
                                  end: 0, head: head(from: 0))
             return skipOversizedLine()
@@ -314,9 +323,10 @@ final class RecordFramer {
         scanner?.rebase(droppingFirst: n)
     }
 
-    /// Up to `maxRejectedBytes` bytes of the buffer from `start`.
+    /// The first bytes of a record over the size limit, from `start` in the buffer: as many as
+    /// a rejection keeps (see ``Limits/oversizedHeadLength``).
     private func head(from start: Int) -> [UInt8] {
-        let length = min(limits.maxRejectedBytes, count - start)
+        let length = min(limits.oversizedHeadLength, count - start)
         return Array(UnsafeRawBufferPointer(start: base + start, count: max(length, 0)))
     }
 
