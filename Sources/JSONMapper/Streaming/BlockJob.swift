@@ -7,13 +7,16 @@ import Foundation
 /// ``RecordWorkers``), which is what makes moving the outcomes to the stream's thread safe.
 final class BlockJob<Value>: @unchecked Sendable {
     let block: RecordBlock
+    /// The column names the block's array records are decoded through, if any.
+    let columns: ColumnSink.Names?
     // `outcomes` and `waiter` are read and written under the condition's lock.
     private let condition = NSCondition()
     private var outcomes: [RecordOutcome<Value>]?
     private var waiter: CheckedContinuation<Void, Never>?
 
-    init(block: RecordBlock) {
+    init(block: RecordBlock, columns: ColumnSink.Names?) {
         self.block = block
+        self.columns = columns
     }
 
     /// Called by the worker, once.

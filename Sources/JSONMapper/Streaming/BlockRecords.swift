@@ -15,15 +15,18 @@ struct BlockRecords<Value: JSONMappableValue> {
     private let block: RecordBlock
     private let engine: RecordEngine<Value>
     private let limits: RecordFramer.Limits
+    /// The column names array records are decoded through, if any.
+    private let columns: ColumnSink.Names?
     /// Where the next line starts (JSON Lines), or the next span's position.
     private var position = 0
     private var line: Int
     private var ended = false
 
-    init(_ block: RecordBlock, engine: RecordEngine<Value>, limits: RecordFramer.Limits) {
+    init(_ block: RecordBlock, engine: RecordEngine<Value>, limits: RecordFramer.Limits, columns: ColumnSink.Names? = nil) {
         self.block = block
         self.engine = engine
         self.limits = limits
+        self.columns = columns
         line = block.origin.line
     }
 
@@ -38,7 +41,7 @@ struct BlockRecords<Value: JSONMappableValue> {
                              line: span.origin.line, range: streamRange, head: Array(bytes.prefix(limits.oversizedHeadLength)))
         }
         do throws(JSONMapperError) {
-            let (value, issues) = try engine.decode(bytes, at: span.origin)
+            let (value, issues) = try engine.decode(bytes, at: span.origin, columns: columns)
             return .decoded(value, issues: issues, line: span.origin.line, range: streamRange)
         } catch {
             if block.spans != nil, case .syntax = error {
@@ -96,6 +99,25 @@ struct BlockRecords<Value: JSONMappableValue> {
 
     private func head(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
         Array(bytes.prefix(limits.maxRejectedBytes))
+    }
+}
+
+extension BlockRecords where Value == [String] {
+    /// The column names the block's first record holds (see ``JSONRecordColumns/headerRecord``),
+    /// or `nil` when the block holds no record (blank lines). A first record that is not an
+    /// array of strings is an error that ends the stream.
+    static func header(in block: RecordBlock, options: DecodingOptions, limits: RecordFramer.Limits) -> Result<[String], JSONMapperError>? {
+        var records = BlockRecords(block, engine: RecordEngine(options: options), limits: limits)
+        switch records.next() {
+        case nil:
+            return nil
+        case .decoded(let names, _, _, _):
+            return .success(names)
+        case .rejected(let error, let line, _, _):
+            return .failure(.invalidValue(path: "", reason: "the header record on line \(line) is not an array of column names: \(error)"))
+        case .ended(let error):
+            return .failure(error)
+        }
     }
 }
 

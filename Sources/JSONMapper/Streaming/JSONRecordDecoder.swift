@@ -52,6 +52,9 @@ public struct JSONRecordDecoder: Sendable {
     /// How many bytes of a rejected record ``JSONRecordRejection/rawBytes`` keeps (1 KiB by
     /// default).
     public var maxRejectedBytes: Int
+    /// Whether array records are decoded through column names (from a header record, or
+    /// given) rather than as they are. Defaults to ``JSONRecordColumns/none``.
+    public var columns: JSONRecordColumns
 
     /// A decoder with the given settings.
     public init(
@@ -60,7 +63,8 @@ public struct JSONRecordDecoder: Sendable {
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         chunkSize: Int = 256 * 1024,
         maxRecordBytes: Int = 16 * 1024 * 1024,
-        maxRejectedBytes: Int = 1024
+        maxRejectedBytes: Int = 1024,
+        columns: JSONRecordColumns = .none
     ) {
         self.options = options
         self.framing = framing
@@ -68,6 +72,7 @@ public struct JSONRecordDecoder: Sendable {
         self.chunkSize = chunkSize
         self.maxRecordBytes = maxRecordBytes
         self.maxRejectedBytes = maxRejectedBytes
+        self.columns = columns
     }
 
     /// The records of `source`, decoded as `type` on the reading thread (values that are not
@@ -143,7 +148,7 @@ public struct JSONRecordDecoder: Sendable {
             let pool = RecordWorkers<Value>(count: workers, options: options, limits: limits)
             // Blocks queued or being decoded: enough that no worker waits while the reading
             // thread delivers, few enough to bound memory.
-            return .workers(submit: { pool.submit($0) }, inFlight: 2 * workers)
+            return .workers(submit: { pool.submit($0, columns: $1) }, inFlight: 2 * workers)
         }
     }
 
@@ -152,6 +157,6 @@ public struct JSONRecordDecoder: Sendable {
                            onRejection: @escaping (JSONRecordRejection) -> Void) -> RecordStream<Value> {
         progress.restart()
         return RecordStream(framer: RecordFramer(framing: framing, limits: limits), decoding: decoding, limits: limits,
-                            progress: progress, onRejection: onRejection)
+                            columns: RecordStream.Columns(columns, options: options), progress: progress, onRejection: onRejection)
     }
 }

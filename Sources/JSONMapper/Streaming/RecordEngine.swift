@@ -2,7 +2,7 @@
 /// session: the same parser, codecs and coercions as the document decoder, with the session's
 /// memory (arena, frames, element buffers) kept from record to record. One per worker.
 final class RecordEngine<Value: JSONMappableValue> {
-    private let options: DecodingOptions
+    let options: DecodingOptions
     private let session: DecodingSession
     private let root: RootHandler<Value>
     /// The root frame's result slot, reused by every record.
@@ -23,13 +23,16 @@ final class RecordEngine<Value: JSONMappableValue> {
     }
 
     /// Decodes the record in `bytes`, which starts at `origin` in the stream (errors name
-    /// positions in the stream). Returns the value and the problems the `.collect` policy kept.
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
+    /// positions in the stream); an array record through `columns`' names when given (see
+    /// ``ColumnSink``). Returns the value and the problems the `.collect` policy kept.
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin,
+                columns: ColumnSink.Names? = nil) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
         session.prepareForNextDocument()
         result.pointee = nil
         defer { session.unwind() }
         session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
-        try JSONParser(sink: session, limits: options.parserLimits, origin: origin).parseDocument(bytes)
+        let sink = columns.map { ColumnSink(session: session, names: $0) } ?? session
+        try JSONParser(sink: sink, limits: options.parserLimits, origin: origin).parseDocument(bytes)
         guard let value = result.pointee.take() else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
         }

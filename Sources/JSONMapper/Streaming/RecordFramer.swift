@@ -47,6 +47,9 @@ final class RecordFramer {
     private(set) var bytesReceived = 0
     /// Whether every item has been handed out.
     private(set) var isFinished = false
+    /// Whether each block holds one record (a line, for JSON Lines), as while a stream's
+    /// header record is awaited; otherwise blocks take every whole record at hand.
+    var cutsSingleRecords = false
 
     private let limits: Limits
     private var base: UnsafeMutableRawPointer
@@ -157,6 +160,9 @@ final class RecordFramer {
 
     private func nextLines() -> Item? {
         if skipping != nil { return skipOversizedLine() }
+        if cutsSingleRecords, let newline = firstNewline(from: 0) {
+            return .block(cutBlock(at: newline + 1, spans: nil))
+        }
         if let newline = lastNewline() {
             examined = count
             return .block(cutBlock(at: newline + 1, spans: nil))
@@ -242,6 +248,7 @@ final class RecordFramer {
                 return .oversized(record)
             }
             spans.append(span)
+            if cutsSingleRecords { return .block(cutBlock(at: span.range.upperBound, spans: takeSpans())) }
         }
         if inputEnded {
             if let readError { return endWith(readError) }

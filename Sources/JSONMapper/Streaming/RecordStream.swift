@@ -23,7 +23,27 @@ final class RecordStream<Value: JSONMappableValue> {
         /// On the driver's thread, one record per step.
         case inline(RecordEngine<Value>)
         /// By workers; `inFlight` blocks at most are queued or being decoded at a time.
-        case workers(submit: (RecordBlock) -> BlockJob<Value>, inFlight: Int)
+        case workers(submit: (RecordBlock, ColumnSink.Names?) -> BlockJob<Value>, inFlight: Int)
+    }
+
+    /// Whether array records are decoded through column names (see ``JSONRecordColumns``).
+    enum Columns {
+        case none
+        /// The first record names them: read it (with these options) before anything else.
+        case awaitingHeader(DecodingOptions)
+        case names(ColumnSink.Names)
+
+        init(_ columns: JSONRecordColumns, options: DecodingOptions) {
+            switch columns {
+            case .none: self = .none
+            case .headerRecord: self = .awaitingHeader(options)
+            case .names(let names): self = .names(ColumnSink.Names(names))
+            }
+        }
+
+        var names: ColumnSink.Names? {
+            if case .names(let names) = self { names } else { nil }
+        }
     }
 
     let framer: RecordFramer
@@ -31,6 +51,7 @@ final class RecordStream<Value: JSONMappableValue> {
     private let decoding: Decoding
     private let limits: RecordFramer.Limits
     private let onRejection: (JSONRecordRejection) -> Void
+    private var columns: Columns
     /// Items taken from the framer and not yet delivered, in stream order.
     private var pending: [Pending] = []
     private var current: Current?
@@ -39,6 +60,8 @@ final class RecordStream<Value: JSONMappableValue> {
     private var framingReported = false
 
     private enum Pending {
+        /// A block that may hold the header record (one record at most).
+        case header(RecordBlock)
         case inline(RecordBlock)
         case job(BlockJob<Value>)
         case oversized(RecordFramer.Oversized)
@@ -52,13 +75,15 @@ final class RecordStream<Value: JSONMappableValue> {
         case decoded(reversed: [RecordOutcome<Value>])
     }
 
-    init(framer: RecordFramer, decoding: Decoding, limits: RecordFramer.Limits, progress: JSONRecordProgress,
+    init(framer: RecordFramer, decoding: Decoding, limits: RecordFramer.Limits, columns: Columns, progress: JSONRecordProgress,
          onRejection: @escaping (JSONRecordRejection) -> Void) {
         self.framer = framer
         self.decoding = decoding
         self.limits = limits
+        self.columns = columns
         self.progress = progress
         self.onRejection = onRejection
+        if case .awaitingHeader = columns { framer.cutsSingleRecords = true }
     }
 
     /// The next thing to do.
@@ -81,9 +106,11 @@ final class RecordStream<Value: JSONMappableValue> {
                 return .needsInput
             }
             switch item {
+            case .header(let block):
+                if let failure = readHeader(in: block) { return end(failure: failure) }
             case .inline(let block):
                 guard case .inline(let engine) = decoding else { preconditionFailure("an inline block with workers") }
-                current = .decodingInline(BlockRecords(block, engine: engine, limits: limits))
+                current = .decodingInline(BlockRecords(block, engine: engine, limits: limits, columns: columns.names))
             case .job(let job):
                 guard job.isComplete else {
                     // Read ahead while there is room, so that the workers stay busy.
@@ -126,19 +153,35 @@ final class RecordStream<Value: JSONMappableValue> {
         }
     }
 
+    /// Reads the column names from a block cut while the header record is awaited; returns
+    /// the error that ends the stream when that record is not a header.
+    private func readHeader(in block: RecordBlock) -> JSONMapperError? {
+        guard case .awaitingHeader(let options) = columns,
+              let header = BlockRecords<[String]>.header(in: block, options: options, limits: limits) else { return nil }
+        switch header {
+        case .success(let names):
+            columns = .names(ColumnSink.Names(names))
+            framer.cutsSingleRecords = false
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
     /// Takes items from the framer while there is room for them.
     private func takeItems() {
         let room: Int
-        switch decoding {
-        case .inline: room = 1
-        case .workers(_, let inFlight): room = inFlight
+        switch (decoding, columns) {
+        case (.inline, _), (_, .awaitingHeader): room = 1
+        case (.workers(_, let inFlight), _): room = inFlight
         }
         while pending.count < room, let item = framer.nextItem() {
             switch item {
             case .block(let block):
-                switch decoding {
-                case .inline: pending.append(.inline(block))
-                case .workers(let submit, _): pending.append(.job(submit(block)))
+                switch (decoding, columns) {
+                case (_, .awaitingHeader): pending.append(.header(block))
+                case (.inline, _): pending.append(.inline(block))
+                case (.workers(let submit, _), _): pending.append(.job(submit(block, columns.names)))
                 }
             case .oversized(let record): pending.append(.oversized(record))
             case .failure(let error): pending.append(.failure(error))

@@ -14,7 +14,7 @@ final class RecordWorkers<Value: JSONMappableValue & Sendable> {
             let thread = Thread { [queue] in
                 let engine = RecordEngine<Value>(options: options)
                 while let job = queue.take() {
-                    var records = BlockRecords(job.block, engine: engine, limits: limits)
+                    var records = BlockRecords(job.block, engine: engine, limits: limits, columns: job.columns)
                     job.complete(with: records.decodeAll())
                 }
                 queue.workerExited()
@@ -32,8 +32,8 @@ final class RecordWorkers<Value: JSONMappableValue & Sendable> {
     }
 
     /// Queues `block` for the next free worker.
-    func submit(_ block: RecordBlock) -> BlockJob<Value> {
-        let job = BlockJob<Value>(block: block)
+    func submit(_ block: RecordBlock, columns: ColumnSink.Names?) -> BlockJob<Value> {
+        let job = BlockJob<Value>(block: block, columns: columns)
         queue.put(job)
         return job
     }
