@@ -52,6 +52,7 @@ struct Bench {
         var notes = absent + timed.notes
         let timedSeconds = Date().timeIntervalSince(started)
         let probeNote = probe(&rows, notes: &notes)
+        StreamCorpus.removeGeneratedFile()
         report(rows, suites: suites, notes: notes, probeNote: probeNote, started: started, timedSeconds: timedSeconds)
     }
 
@@ -66,7 +67,7 @@ struct Bench {
             // A selected contender brings its references along (same file and operation), so
             // that its ratios can be computed.
             let references = selected.flatMap { id in
-                [id.operation.reference?.library, id.operation.floor, id.library.walkAllCounterpart]
+                [id.operation.reference?.library, id.operation.floor, id.library.walkAllCounterpart, id.library.oneWorkerCounterpart]
                     .compactMap { $0 }.map { ContenderID(id.operation, $0) }
             }
             selected += entry.contenderIDs.filter { references.contains($0) && !selected.contains($0) }
@@ -104,17 +105,19 @@ struct Bench {
                     + result.failures.map { "  - " + $0 }.joined(separator: "\n"))
             }
             let records = result.records.map { Records(noun: suite.recordNoun, count: $0) }
-            for operation in [Operation.decodeDictionary, .decode, .encode] {
+            for operation in [Operation.decodeDictionary, .decode, .encode, .stream] {
                 let group = suite.contenders.filter { $0.operation == operation }
                 if group.isEmpty { continue }
-                note("timing \(suite.file) (\(suite.data.count) bytes) \(operation.rawValue): \(group.map(\.library.rawValue).joined(separator: ", "))")
+                note("timing \(suite.file) (\(suite.bytes) bytes) \(operation.rawValue): \(group.map(\.library.rawValue).joined(separator: ", "))")
                 do {
                     let runs = try group.map { try $0.prepare() }
                     let weight = suite.weight * Double(group.count) / Double(suite.contenders.count)
                     let phaseStart = Date()
-                    let measurement = try measure(group, runs, plan: plan, weight: weight) { note("  " + $0) }
+                    var suitePlan = plan
+                    if let minRounds = suite.minRounds { suitePlan.minRounds = min(plan.minRounds, minRounds) }
+                    let measurement = try measure(group, runs, plan: suitePlan, weight: weight) { note("  " + $0) }
                     note(String(format: "  %.1f s", Date().timeIntervalSince(phaseStart)))
-                    rows += resultRows(file: suite.file, bytes: suite.data.count, records: records, measurement)
+                    rows += resultRows(file: suite.file, bytes: suite.bytes, records: records, measurement)
                 } catch {
                     fail("bench: \(suite.file) failed while timing: \(error)")
                 }
@@ -126,7 +129,7 @@ struct Bench {
 
     /// Rows in report order: per file, decode before decode-dictionary before encode.
     private func reportOrder(_ rows: [ResultRow], suites: [FileSuite]) -> [ResultRow] {
-        let operationOrder: [Operation] = [.decode, .decodeDictionary, .encode]
+        let operationOrder: [Operation] = [.decode, .decodeDictionary, .encode, .stream]
         return suites.flatMap { suite in
             operationOrder.flatMap { operation in rows.filter { $0.file == suite.file && $0.operation == operation } }
         }
@@ -182,7 +185,8 @@ struct Bench {
                                 ratios: "median over rounds of (reference time ÷ contender time) in the same round; "
                                     + "ratio_vs_JSONDecoder and ratio_vs_yajl for decode, ratio_vs_handwritten (handwritten-dictionary) "
                                     + "for decode-dictionary, ratio_vs_JSONEncoder for encode, ratio_vs_walk_all for the walk-choice rows; "
-                                    + "ratio_iqr holds their p25/p75",
+                                    + "for stream, ratio_vs_JSONDecoder (JSONDecoder-per-line), ratio_vs_yajl, and ratio_vs_one_worker "
+                                    + "(JSONMapper-parallel against JSONMapper with one worker); ratio_iqr holds their p25/p75",
                                 probes: probeNote),
                 date: ISO8601DateFormatter().string(from: Date()),
                 notes: notes + origins.map { "synthetic: " + $0 },

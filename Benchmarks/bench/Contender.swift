@@ -11,6 +11,8 @@ enum Operation: String, CaseIterable, Sendable {
     case decodeDictionary = "decode-dictionary"
     /// Model → JSON bytes.
     case encode
+    /// A JSON Lines file → one model per line, read from disk in bounded memory.
+    case stream
 
     /// The contender every other one of the operation is compared with, and the name of the
     /// ratio field in the JSON report.
@@ -19,11 +21,12 @@ enum Operation: String, CaseIterable, Sendable {
         case .decode: (.jsonDecoder, "ratio_vs_JSONDecoder")
         case .decodeDictionary: (.handwrittenDictionary, "ratio_vs_handwritten")
         case .encode: (.jsonEncoder, "ratio_vs_JSONEncoder")
+        case .stream: (.jsonDecoderPerLine, "ratio_vs_JSONDecoder")
         }
     }
 
     /// A second reference: the raw yajl parse, for decoding from bytes.
-    var floor: Library? { self == .decode ? .yajl : nil }
+    var floor: Library? { self == .decode || self == .stream ? .yajl : nil }
 }
 
 /// The contenders, named as they appear in reports and `--filter`.
@@ -46,8 +49,16 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     // encode
     case jsonEncoder = "JSONEncoder"
     case jsonSerialization = "JSONSerialization"
+    // stream
+    /// JSONMapper's record stream with several workers (the stream row named `JSONMapper` has one).
+    case jsonMapperParallel = "JSONMapper-parallel"
+    /// Lines split by hand, each decoded with `JSONDecoder`.
+    case jsonDecoderPerLine = "JSONDecoder-per-line"
 
     var description: String { rawValue }
+
+    /// The one-worker counterpart of a parallel contender.
+    var oneWorkerCounterpart: Library? { self == .jsonMapperParallel ? .jsonMapper : nil }
 
     /// The counterpart that walks every member, for the walk-choice rows.
     var walkAllCounterpart: Library? {
@@ -88,12 +99,15 @@ typealias Run = () throws -> Void
 /// One library's way of performing one operation on one corpus file.
 struct Contender {
     let id: ContenderID
+    /// Decoding threads, for contenders that use several.
+    let workers: Int?
     /// Builds the run's input (outside timing: e.g. the parsed tree of a decode-dictionary
     /// contender, or a NUL-terminated copy for `yajl_tree_parse`) and returns the run.
     let prepare: () throws -> Run
 
-    init(_ library: Library, _ operation: Operation, prepare: @escaping () throws -> Run) {
+    init(_ library: Library, _ operation: Operation, workers: Int? = nil, prepare: @escaping () throws -> Run) {
         id = ContenderID(operation, library)
+        self.workers = workers
         self.prepare = prepare
     }
 
@@ -112,10 +126,14 @@ struct Records: Encodable {
 struct FileSuite {
     let file: String
     let data: Data
+    /// The file's size: `data.count`, or the size on disk of a file read from there.
+    let bytes: Int
     /// How records are counted; the count is filled in by `verify` (from a decoded model).
     let recordNoun: String
     /// Share of the per-file time budget (small files need fewer seconds for a stable median).
     let weight: Double
+    /// Fewer rounds than the plan's minimum, for files whose runs take seconds each.
+    var minRounds: Int?
     /// A line about where the file comes from, for synthetic files.
     let origin: String?
     let contenders: [Contender]
@@ -124,9 +142,24 @@ struct FileSuite {
     /// Decodes the file once with every contender and returns what disagreed.
     let verify: () -> VerificationResult
 
+    init(file: String, data: Data, bytes: Int? = nil, recordNoun: String, weight: Double, origin: String?,
+         contenders: [Contender], release: @escaping () -> Void, verify: @escaping () -> VerificationResult) {
+        self.file = file
+        self.data = data
+        self.bytes = bytes ?? data.count
+        self.recordNoun = recordNoun
+        self.weight = weight
+        self.origin = origin
+        self.contenders = contenders
+        self.release = release
+        self.verify = verify
+    }
+
     func selecting(_ keep: (Contender) -> Bool) -> FileSuite {
-        FileSuite(file: file, data: data, recordNoun: recordNoun, weight: weight, origin: origin,
-                  contenders: contenders.filter(keep), release: release, verify: verify)
+        var selected = FileSuite(file: file, data: data, bytes: bytes, recordNoun: recordNoun, weight: weight, origin: origin,
+                                 contenders: contenders.filter(keep), release: release, verify: verify)
+        selected.minRounds = minRounds
+        return selected
     }
 }
 

@@ -31,12 +31,16 @@ struct Options {
                          JSONMapper-jsonvalue from a JSONValue (and, on the synthetic files, both
                          ways of walking an object: the YYModel walk choice)
       encode             model → JSON bytes (only once JSONMapper has an encoder)
+      stream             a JSON Lines file generated at start (twitter.json's statuses, one per line,
+                         repeated to 100 MB), read from disk one model per line: JSONMapper's record
+                         stream with 1 worker and with one per core (JSONMapper-parallel),
+                         JSONDecoder-per-line, and yajl over the whole file (the floor)
 
     Every contender's output is checked against the others before anything is timed; then the
     contenders of a file run in interleaved rounds after a warm-up, and the median and spread
     are reported, in MB/s of the file's bytes (1 MB = 10^6 bytes) and records/s. Ratios are the
     median over rounds of the per-round time ratio to the reference (JSONDecoder and yajl for
-    decode, handwritten-dictionary for decode-dictionary, JSONEncoder for encode). Allocations
+    decode and stream, handwritten-dictionary for decode-dictionary, JSONEncoder for encode). Allocations
     and peak memory are measured afterwards, one fresh child process per contender.
 
     options:

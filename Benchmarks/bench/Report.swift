@@ -29,6 +29,9 @@ struct ResultRow {
     var ratioVsYajl: Ratio?
     /// Against the same mapping walking every member of each object (walk-choice rows only).
     var ratioVsWalkAll: Ratio?
+    /// Decoding threads, and the ratio to the same contender with one (parallel rows only).
+    var workers: Int?
+    var ratioVsOneWorker: Ratio?
     /// From the probe child: allocation calls in one warm run, and peak RSS growth in a cold one.
     var allocations: Int?
     var peakRSSGrowthBytes: Int?
@@ -55,6 +58,8 @@ func resultRows(file: String, bytes: Int, records: Records?, _ measurement: Meas
         row.ratioVsReference = Ratio(times, reference: seconds(operation, operation.reference?.library))
         row.ratioVsYajl = Ratio(times, reference: seconds(operation, operation.floor))
         row.ratioVsWalkAll = Ratio(times, reference: seconds(operation, contender.library.walkAllCounterpart))
+        row.workers = contender.workers
+        row.ratioVsOneWorker = Ratio(times, reference: seconds(operation, contender.library.oneWorkerCounterpart))
         return row
     }
 }
@@ -79,6 +84,7 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
     line()
 
     let files = rows.map(\.file).uniqued()
+    let documentFiles = files.filter { file in rows.contains { $0.file == file && $0.operation != .stream } }
     let fileWidth = max(20, (files.map(\.count).max() ?? 0) + 2)
     func row(_ file: String, _ operation: Operation, _ library: Library) -> ResultRow? {
         rows.first { $0.file == file && $0.operation == operation && $0.library == library }
@@ -97,7 +103,7 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
     line("  " + header)
     line("  " + String(repeating: "-", count: header.count))
     var targetMisses: [String] = []
-    for file in files {
+    for file in documentFiles {
         let decode = row(file, .decode, Library.jsonMapper)
         let dictionary = row(file, .decodeDictionary, Library.jsonMapperDictionary)
         let value = row(file, .decodeDictionary, Library.jsonMapperJSONValue)
@@ -147,13 +153,16 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
         line()
     }
 
+    printStreamSummary(rows, line: line)
+
     // Everything.
     let libraryWidth = max(24, (rows.map(\.library.rawValue.count).max() ?? 0) + 2)
     let columns = pad("file", fileWidth) + pad("operation", 19) + pad("library", libraryWidth)
         + pad("MB/s", 8, left: true) + pad("IQR", 14, left: true) + pad("records/s", 11, left: true)
         + pad("×ref", 7, left: true) + pad("×yajl", 7, left: true) + pad("allocs/rec", 12, left: true)
         + pad("peak MB", 9, left: true) + pad("runs", 6, left: true)
-    line("Throughput (×ref: against JSONDecoder for decode, handwritten-dictionary for decode-dictionary, JSONEncoder for encode)")
+    line("Throughput (×ref: against JSONDecoder for decode, handwritten-dictionary for decode-dictionary, JSONEncoder for encode, "
+        + "JSONDecoder-per-line for stream)")
     line("  " + columns)
     line("  " + String(repeating: "-", count: columns.count))
     var previousFile: String?
@@ -178,6 +187,34 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
     if let probeNote { line(probeNote) }
     for note in notes { line("note: " + note) }
     print(out, terminator: "")
+}
+
+/// The record-stream rows against their targets: one worker ≥ 3× JSONDecoder per line and
+/// ≥ 0.7× the yajl floor, N workers ≥ 1.7× one worker, peak memory growth < 64 MB.
+private func printStreamSummary(_ rows: [ResultRow], line: (String) -> Void) {
+    let streamRows = rows.filter { $0.operation == .stream }
+    guard let file = streamRows.first?.file else { return }
+    func row(_ library: String) -> ResultRow? { streamRows.first { $0.library == library } }
+    func check(_ ratio: Ratio?, _ target: Double) -> String {
+        ratio.map { String(format: "%.2f× %@", $0.median, $0.median >= target ? "✓" : "✗") } ?? "—"
+    }
+    line("Record streams: \(file), \(String(format: "%.1f", Double(streamRows[0].bytes) / 1e6)) MB of JSON Lines read from disk")
+    if let one = row(Library.jsonMapper) {
+        line("  JSONMapper, 1 worker: " + check(one.ratioVsReference, 3) + " JSONDecoder-per-line (target ≥ 3×), "
+            + check(one.ratioVsYajl, 0.7) + " the yajl floor (target ≥ 0.7×)")
+    }
+    if let parallel = row(Library.jsonMapperParallel) {
+        line("  JSONMapper-parallel, \(parallel.workers ?? 0) workers: " + check(parallel.ratioVsOneWorker, 1.7)
+            + " one worker (target ≥ 1.7×)")
+    }
+    let memory = streamRows.compactMap { row in
+        row.peakRSSGrowthBytes.map { String(format: "%@ %.1f MB", row.library, Double($0) / 1e6) }
+    }
+    if !memory.isEmpty {
+        let worst = streamRows.filter { $0.library.hasPrefix(Library.jsonMapper) }.compactMap(\.peakRSSGrowthBytes).max() ?? 0
+        line("  peak memory growth: " + memory.joined(separator: ", ") + (worst < 64_000_000 ? " (JSONMapper < 64 MB ✓)" : " (JSONMapper ≥ 64 MB ✗)"))
+    }
+    line("")
 }
 
 private func format(_ mbps: Double) -> String {
@@ -262,15 +299,18 @@ extension ResultRow: Encodable {
         try put("library", library.rawValue)
         try put("mbps", rounded(mbps))
         // The ratio fields: each operation fills its own, the others are null.
-        try put("ratio_vs_JSONDecoder", operation == .decode ? ratioVsReference.map { rounded($0.median, 4) } : nil)
+        try put("ratio_vs_JSONDecoder", operation == .decode || operation == .stream ? ratioVsReference.map { rounded($0.median, 4) } : nil)
         try put("ratio_vs_yajl", ratioVsYajl.map { rounded($0.median, 4) })
         try put("ratio_vs_handwritten", operation == .decodeDictionary ? ratioVsReference.map { rounded($0.median, 4) } : nil)
         try put("ratio_vs_JSONEncoder", operation == .encode ? ratioVsReference.map { rounded($0.median, 4) } : nil)
         try put("ratio_vs_walk_all", ratioVsWalkAll.map { rounded($0.median, 4) })
+        try put("ratio_vs_one_worker", ratioVsOneWorker.map { rounded($0.median, 4) })
+        try put("workers", workers)
         var spreads: [String: [Double]] = [:]
         if let r = ratioVsReference, let field = operation.reference?.field { spreads[field] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
         if let r = ratioVsYajl { spreads["ratio_vs_yajl"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
         if let r = ratioVsWalkAll { spreads["ratio_vs_walk_all"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
+        if let r = ratioVsOneWorker { spreads["ratio_vs_one_worker"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
         try put("ratio_iqr", spreads)
         try put("mbps_p25", rounded(stats.p25))
         try put("mbps_p75", rounded(stats.p75))

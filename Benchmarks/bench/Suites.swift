@@ -88,6 +88,12 @@ struct CorpusEntry {
         let reason: String
     }
 
+    init(file: String, contenderIDs: [ContenderID], makeSuite: @escaping () throws -> Result<FileSuite, Absent>) {
+        self.file = file
+        self.contenderIDs = contenderIDs
+        self.makeSuite = makeSuite
+    }
+
     init<Root: BenchRoot>(_ spec: ModelSpec<Root>, data: @escaping () throws -> Data?) {
         file = spec.file
         let probe = modelSuite(spec, data: Data())
@@ -132,5 +138,6 @@ func corpusEntries() -> [CorpusEntry] {
             handwritten: GsocProject.handwrittenTable)) { try bundled("gsoc-2018.json") },
         CorpusEntry(WideCorpus.wideSpec) { WideCorpus.wide() },
         CorpusEntry(WideCorpus.narrowSpec) { WideCorpus.narrow() },
+        StreamCorpus.entry,
     ]
 }

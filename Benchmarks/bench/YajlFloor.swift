@@ -61,3 +61,64 @@ private func counted(_ context: UnsafeMutableRawPointer?, _ bump: (inout YajlFlo
     bump(&context!.assumingMemoryBound(to: YajlFloor.Counts.self).pointee)
     return 1
 }
+
+extension YajlFloor {
+    /// The floor for a stream: one yajl handle over a whole file of concatenated values (JSON
+    /// Lines included), read from disk in chunks of `chunkSize` bytes, with the same counting
+    /// callbacks as ``parse(_:)``. Returns the counts and the number of top-level objects and arrays.
+    static func parseStream(path: String, chunkSize: Int = 256 * 1024) throws -> (counts: Counts, values: Int) {
+        var state = StreamCounts()
+        var callbacks = yajl_callbacks(
+            yajl_null: { streamCounted($0) { $0.counts.nulls &+= 1 } },
+            yajl_boolean: { context, _ in streamCounted(context) { $0.counts.booleans &+= 1 } },
+            yajl_integer: { context, _ in streamCounted(context) { $0.counts.integers &+= 1 } },
+            yajl_double: { context, _ in streamCounted(context) { $0.counts.doubles &+= 1 } },
+            yajl_number: nil,
+            yajl_string: { context, _, _ in streamCounted(context) { $0.counts.strings &+= 1 } },
+            yajl_start_map: { streamCounted($0) { $0.open() } },
+            yajl_map_key: { context, _, _ in streamCounted(context) { $0.counts.keys &+= 1 } },
+            yajl_end_map: { streamCounted($0) { $0.close() } },
+            yajl_start_array: { streamCounted($0) { $0.open() } },
+            yajl_end_array: { streamCounted($0) { $0.close() } }
+        )
+        guard let file = FileHandle(forReadingAtPath: path) else { throw ParseError(description: "cannot open \(path)") }
+        defer { try? file.close() }
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        try withUnsafeMutablePointer(to: &state) { context in
+            try withUnsafePointer(to: &callbacks) { table in
+                guard let handle = yajl_alloc(table, nil, context) else { throw ParseError(description: "yajl_alloc failed") }
+                defer { yajl_free(handle) }
+                cyajl_allow_multiple_values(handle)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(file.fileDescriptor, $0.baseAddress, chunkSize) }
+                    guard count > 0 else { break }
+                    let status = buffer.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress!, count) }
+                    guard status == yajl_status_ok else { throw ParseError(description: message(handle)) }
+                }
+                guard yajl_complete_parse(handle) == yajl_status_ok else { throw ParseError(description: message(handle)) }
+            }
+        }
+        return (state.counts, state.values)
+    }
+
+    /// The counts, and containers open, to count top-level objects and arrays.
+    struct StreamCounts {
+        var counts = Counts()
+        var depth = 0
+        var values = 0
+
+        mutating func open() {
+            if depth == 0 { values += 1 }
+            depth += 1
+        }
+
+        mutating func close() { depth -= 1 }
+    }
+
+}
+
+@inline(__always)
+private func streamCounted(_ context: UnsafeMutableRawPointer?, _ bump: (inout YajlFloor.StreamCounts) -> Void) -> Int32 {
+    bump(&context!.assumingMemoryBound(to: YajlFloor.StreamCounts.self).pointee)
+    return 1
+}

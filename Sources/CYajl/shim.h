@@ -4,4 +4,9 @@
 #include <yajl/yajl_parse.h>
 #include <yajl/yajl_tree.h>
 #include <yajl/yajl_gen.h>
+
+// yajl_config is variadic, which Swift cannot call: one wrapper per option used.
+static inline int cyajl_allow_multiple_values(yajl_handle handle) {
+    return yajl_config(handle, yajl_allow_multiple_values, 1);
+}
 #endif

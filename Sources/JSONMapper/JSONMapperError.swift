@@ -40,11 +40,14 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// The input is larger than ``DecodingOptions/maxDocumentBytes``, or holds a string or key
     /// longer than ``DecodingOptions/maxStringBytes``; `offset` is where the limit was reached.
     case limitExceeded(offset: Int, message: String)
+    /// Reading the input or writing the output failed: a file that cannot be opened, an I/O
+    /// error, an error thrown by an asynchronous byte sequence. `reason` says which file and why.
+    case ioFailed(reason: String)
 
     /// The JSON path the error refers to, or `nil` for errors about the raw input.
     public var path: String? {
         switch self {
-        case .emptyInput, .syntax, .limitExceeded: nil
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed: nil
         case .typeMismatch(let path, _, _, _), .keyNotFound(let path, _),
              .invalidValue(let path, _, _), .depthLimitExceeded(let path, _): path
         }
@@ -54,7 +57,7 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// the input was a tree), or the offending byte of a syntax error.
     public var location: JSONLocation? {
         switch self {
-        case .emptyInput, .limitExceeded: nil
+        case .emptyInput, .limitExceeded, .ioFailed: nil
         case let .syntax(offset, line, column, _): JSONLocation(offset: offset, line: line, column: column)
         case .typeMismatch(_, _, _, let location), .keyNotFound(_, let location),
              .invalidValue(_, _, let location), .depthLimitExceeded(_, let location): location
@@ -78,6 +81,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             "nesting depth limit exceeded at \(Self.describe(path, location))"
         case let .limitExceeded(offset, message):
             "size limit exceeded at byte \(offset): \(message)"
+        case let .ioFailed(reason):
+            "I/O failed: \(reason)"
         }
     }
 
@@ -138,7 +143,7 @@ extension JSONMapperError {
         case let .keyNotFound(path, location): return .keyNotFound(path: join(path), location: location)
         case let .invalidValue(path, reason, location): return .invalidValue(path: join(path), reason: reason, location: location)
         case let .depthLimitExceeded(path, location): return .depthLimitExceeded(path: join(path), location: location)
-        case .emptyInput, .syntax, .limitExceeded: return self
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed: return self
         }
     }
 }

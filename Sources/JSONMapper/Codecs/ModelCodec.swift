@@ -18,31 +18,52 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
         didSet {
             ObjectHandler.attachHandlers(to: meta)
             rootConsumer = .passUnretained(meta.root.handler!)
+            arrayConsumer = meta.rootArray.map { .passUnretained($0.handler!) }
+            readsObjects = meta.readsObjects
             stateCount = meta.stateCount
         }
     }
     /// From the meta, kept here so a push reads no more than the codec.
     private var rootConsumer: Unmanaged<_JSONFrameHandler>!
+    /// The handler of the model's array, for a model with positional keys (`"[0]"`).
+    private var arrayConsumer: Unmanaged<_JSONFrameHandler>?
+    private var readsObjects = true
     private var stateCount = 0
 
     init(type: Model.Type) {
         self.type = type
     }
 
-    override var expected: String { "an object (\(Model.self))" }
+    override var expected: String { "\(shape) (\(Model.self))" }
+
+    /// The containers the model is read from.
+    private var shape: String {
+        switch (readsObjects, arrayConsumer != nil) {
+        case (true, false): "an object"
+        case (false, _): "an array"
+        case (true, true): "an object or an array"
+        }
+    }
+
+    /// The handler of a container of this kind, or `nil` when the model cannot come from one.
+    private func handler(isObject: Bool) -> Unmanaged<_JSONFrameHandler>? {
+        isObject ? (readsObjects ? rootConsumer : nil) : arrayConsumer
+    }
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
-        guard isObject else { return try session.containerMismatch(expected: expected, isObject: false) }
-        guard meta.hooks.needsObject else { return pushFrame(session, object: nil) }
+        guard let handler = handler(isObject: isObject) else {
+            return try session.containerMismatch(expected: expected, isObject: isObject)
+        }
+        guard meta.hooks.needsObject else { return pushFrame(session, handler: handler, object: nil) }
         // Hooks need the whole object: capture it, then map it from the capture.
-        session.capture(isObject: true) { (object) throws(JSONMapperError) in
+        session.capture(isObject: isObject) { (object) throws(JSONMapperError) in
             try self.decode(captured: object, session)
         }
     }
 
-    /// Pushes the frame that maps an object into a new instance.
-    private func pushFrame(_ session: DecodingSession, object: JSONValue?) {
-        let frame = session.pushOwned(type.init(), handler: rootConsumer, owner: self, stateBytes: stateCount)
+    /// Pushes the frame that maps a container into a new instance.
+    private func pushFrame(_ session: DecodingSession, handler: Unmanaged<_JSONFrameHandler>, object: JSONValue?) {
+        let frame = session.pushOwned(type.init(), handler: handler, owner: self, stateBytes: stateCount)
         if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 
@@ -54,8 +75,9 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
                 try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap rejected the object"))
                 return nil
             }
-            guard replacement.object != nil else {
-                try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap returned a value that is not an object"))
+            let isContainer = replacement.object != nil || replacement.array != nil
+            guard isContainer, handler(isObject: replacement.object != nil) != nil else {
+                try session.report(.invalidValue(path: session.currentPath(), reason: "\(type).willMap returned a value that is not \(shape)"))
                 return nil
             }
             return replacement
@@ -77,9 +99,12 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
             }
             codec = ModelRegistry.shared.codec(for: concrete, choosingType: false)
         }
+        guard let handler = codec.handler(isObject: object.object != nil) else {
+            return try session.containerMismatch(expected: codec.expected, isObject: object.object != nil)
+        }
         try session.emitContainer(object) { () throws(JSONMapperError) in
             session.enterContainer()
-            codec.pushFrame(session, object: codec.meta.hooks.didMap == nil ? nil : object)
+            codec.pushFrame(session, handler: handler, object: codec.meta.hooks.didMap == nil ? nil : object)
         }
     }
 
@@ -87,21 +112,28 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
     /// An update sets what the JSON holds, so its required keys are not required: their state
     /// starts as "present" (below every key's priority, so fallbacks still choose normally).
     /// The hooks run as for decoding (no type choice: the instance exists).
-    func beginUpdating(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession) {
-        guard meta.hooks.needsObject else { return pushUpdateFrame(storage, session, object: nil) }
-        session.capture(isObject: true) { (object) throws(JSONMapperError) in
+    func beginUpdating(_ storage: UnsafeMutablePointer<Model>, isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
+        guard let handler = handler(isObject: isObject) else {
+            throw .typeMismatch(path: "", expected: expected, found: isObject ? "an object" : "an array")
+        }
+        guard meta.hooks.needsObject else { return pushUpdateFrame(storage, handler: handler, session, object: nil) }
+        session.capture(isObject: isObject) { (object) throws(JSONMapperError) in
             guard let object = try self.applyingWillMap(to: object, session) else { return }
+            guard let handler = self.handler(isObject: object.object != nil) else {
+                return try session.containerMismatch(expected: self.expected, isObject: object.object != nil)
+            }
             try session.emitContainer(object) { () throws(JSONMapperError) in
                 session.enterContainer()
-                self.pushUpdateFrame(storage, session, object: self.meta.hooks.didMap == nil ? nil : object)
+                self.pushUpdateFrame(storage, handler: handler, session, object: self.meta.hooks.didMap == nil ? nil : object)
             }
         }
     }
 
-    private func pushUpdateFrame(_ storage: UnsafeMutablePointer<Model>, _ session: DecodingSession, object: JSONValue?) {
+    private func pushUpdateFrame(_ storage: UnsafeMutablePointer<Model>, handler: Unmanaged<_JSONFrameHandler>,
+                                 _ session: DecodingSession, object: JSONValue?) {
         let state = session.makeState(count: meta.stateCount)
         state?.update(repeating: PropertyState.presentBeforeUpdate, count: meta.stateCount)
-        let frame = session.pushBorrowed(handler: rootConsumer, storage: UnsafeMutableRawPointer(storage), state: state)
+        let frame = session.pushBorrowed(handler: handler, storage: UnsafeMutableRawPointer(storage), state: state)
         if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 
@@ -168,8 +200,7 @@ final class UpdateRootHandler<Model: JSONMappable>: _JSONFrameHandler, @unchecke
     }
 
     override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard isObject else { throw .typeMismatch(path: "", expected: codec.expected, found: "an array") }
-        codec.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), session)
+        try codec.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), isObject: isObject, session)
     }
 }
 

@@ -3,7 +3,11 @@
 enum ModelEncoding {
     /// Writes the model whose storage is at `model` with `meta`'s mapping.
     static func write(_ meta: ModelMeta, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
-        try write(meta.root, model: model, to: &writer)
+        if meta.writesArray, let positions = meta.rootArray {
+            try write(positions, model: model, to: &writer)
+        } else {
+            try write(meta.root, model: model, to: &writer)
+        }
     }
 
     private static func write(_ node: PathNode, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {

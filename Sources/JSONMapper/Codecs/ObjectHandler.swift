@@ -30,6 +30,24 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
         }
     }
 
+    /// The checks at the end of a model's own container: required keys, then the did-map hook.
+    final func finishModel(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        if let state = frame.pointee.state {
+            for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
+                try session.report(.keyNotFound(path: session.currentPath(appending: .declaredKey(property.name))))
+            }
+        }
+        if let didMap = meta.hooks.didMap, frame.pointee.capturedObject >= 0 {
+            let object = session.takeCapturedObject(at: frame.pointee.capturedObject)
+            do {
+                try didMap(frame.pointee.storage, object)
+            } catch {
+                try session.reportHookError(error, from: "\(meta.typeName).didMap")
+                frame.pointee.isRejected = true
+            }
+        }
+    }
+
     /// Starts a container value under `entry`: one handler decodes it directly, several
     /// share it through a ``FanOut``, none skip it.
     final func begin(isObject: Bool, entry unretained: Unmanaged<MapperEntry>?, in frame: UnsafeMutablePointer<Frame>,
@@ -101,7 +119,7 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
         self.keys = node.keys
         self.keyList = node.keys.keysAndValues.map(\.key)
         self.isRoot = isRoot
-        self.checksAtEnd = isRoot && (!meta.requiredProperties.isEmpty || meta.hooks.didMap != nil)
+        self.checksAtEnd = isRoot && meta.checksAtEnd
         super.init(meta: meta)
     }
 
@@ -122,20 +140,7 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
     override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
         guard checksAtEnd else { return }
         frame.pointee.entry = nil
-        if let state = frame.pointee.state {
-            for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
-                try session.report(.keyNotFound(path: session.currentPath(appending: .key(property.name))))
-            }
-        }
-        if let didMap = meta.hooks.didMap, frame.pointee.capturedObject >= 0 {
-            let object = session.takeCapturedObject(at: frame.pointee.capturedObject)
-            do {
-                try didMap(frame.pointee.storage, object)
-            } catch {
-                try session.reportHookError(error, from: "\(meta.typeName).didMap")
-                frame.pointee.isRejected = true
-            }
-        }
+        try finishModel(frame, session)
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
@@ -148,6 +153,10 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
     /// each entry keep the handlers below it unretained. Called once, by the model's codec.
     static func attachHandlers(to meta: ModelMeta) {
         attach(meta.root, meta: meta, isRoot: true)
+        if let positions = meta.rootArray {
+            positions.handler = ArrayPathHandler(meta: meta, node: positions, isRoot: true)
+            for case let element? in positions.elements { attach(below: element, meta: meta) }
+        }
     }
 
     private static func attach(_ node: PathNode, meta: ModelMeta, isRoot: Bool) {
@@ -165,13 +174,17 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
     }
 }
 
-/// The handler of an array a key path indexes into (`"urls[0].expanded"`): elements at
-/// mapped positions are routed, the others skipped.
+/// The handler of an array a key path indexes into (`"urls[0].expanded"`), or (`isRoot`) of
+/// the array a positional model is read from (`"[0]"`): elements at mapped positions are
+/// routed, the others skipped.
 final class ArrayPathHandler: KeyTreeHandler, @unchecked Sendable {
     private let node: ArrayPathNode
+    /// Whether the end of the array ends a model (see ``ObjectHandler``).
+    private let checksAtEnd: Bool
 
-    init(meta: ModelMeta, node: ArrayPathNode) {
+    init(meta: ModelMeta, node: ArrayPathNode, isRoot: Bool = false) {
         self.node = node
+        self.checksAtEnd = isRoot && meta.checksAtEnd
         super.init(meta: meta)
     }
 
@@ -190,6 +203,13 @@ final class ArrayPathHandler: KeyTreeHandler, @unchecked Sendable {
 
     override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
         try begin(isObject: isObject, entry: nextEntry(frame), in: frame, session)
+    }
+
+    override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
+        guard checksAtEnd else { return }
+        // The path of a missing position names the model's array, not its last element.
+        frame.pointee.index = 0
+        try finishModel(frame, session)
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {

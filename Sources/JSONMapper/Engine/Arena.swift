@@ -5,6 +5,9 @@ struct Arena {
     struct Mark {
         fileprivate var block: Int
         fileprivate var offset: Int
+
+        /// The mark of an arena with nothing allocated.
+        static let start = Mark(block: -1, offset: 0)
     }
 
     private static let blockSize = 32 * 1024

@@ -181,6 +181,7 @@ final class DecodingSession: JSONEventSink {
             switch component {
             case .key(let key): path += path.isEmpty ? key : ".\(key)"
             case .index(let index): path += "[\(index)]"
+            case .declaredKey(let text): path += path.isEmpty || text.hasPrefix("[") ? text : ".\(text)"
             }
         }
         let frames = state.pointee.frames
@@ -346,6 +347,19 @@ final class DecodingSession: JSONEventSink {
         state.pointee.capture = nil
         state.pointee.skipDepth = Int.max / 2
         return true
+    }
+
+    /// Makes the session ready to decode another document, keeping the memory it has grown
+    /// (arena blocks, frame blocks, spare element buffers): a record stream decodes every
+    /// record of a worker through one session.
+    func prepareForNextDocument() {
+        unwind()
+        state.pointee.depth = 0
+        state.pointee.arena.reset(to: Arena.Mark.start)
+        issues.removeAll(keepingCapacity: true)
+        failure = nil
+        stoppedAtInvalidUTF8 = false
+        stoppedAtLongString = false
     }
 
     /// Releases values of frames abandoned by an error, innermost first.

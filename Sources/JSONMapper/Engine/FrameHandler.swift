@@ -41,4 +41,6 @@ public class _JSONFrameHandler: @unchecked Sendable {
 enum PathComponent {
     case key(String)
     case index(Int)
+    /// A key as declared in a mapping, which may be a whole key path (`"user.id"`, `"[2].name"`).
+    case declaredKey(String)
 }

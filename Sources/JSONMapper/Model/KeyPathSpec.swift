@@ -8,6 +8,12 @@ struct KeyPathSpec: Hashable, Sendable {
     /// The declared text, for messages and error paths.
     let text: String
 
+    /// Whether the key starts in an object (`"id"`, `"user.id"`), not at an array position
+    /// (`"[0]"`, a positional model's key).
+    var startsWithKey: Bool {
+        if case .key = steps[0] { true } else { false }
+    }
+
     init(_ declared: String, strategy: JSONKeyStrategy) {
         text = declared
         steps = JSONPath(declared).steps.map {

@@ -35,6 +35,9 @@ struct KeyTable<Value: AnyObject> {
     }
 
     /// Every key with its value, in insertion order.
+    /// Whether no key has been added.
+    var isEmpty: Bool { values.isEmpty }
+
     var keysAndValues: [(key: String, value: Value)] {
         entries.indices.map { i in
             let e = entries[i]

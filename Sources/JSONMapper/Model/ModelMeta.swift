@@ -10,12 +10,24 @@ final class ModelMeta: @unchecked Sendable {
     let properties: [PropertyMeta]
     /// The model's top-level keys: the root of its key tree.
     let root: PathNode
+    /// The model's positions when it is read from an array (keys such as `"[0]"` or
+    /// `"[2].name"`), or `nil` when no key starts with an index.
+    let rootArray: ArrayPathNode?
+    /// Whether any key starts with an object key: a model whose keys all start with an
+    /// index is read from arrays only.
+    var readsObjects: Bool { !root.keys.isEmpty || rootArray == nil }
+    /// Whether the model is written as an array, by position: none of its keys starts with an
+    /// object key. Otherwise each property is written under the first of its keys that does.
+    var writesArray: Bool { !readsObjects }
     /// Properties whose missing key is an error.
     let requiredProperties: [PropertyMeta]
     /// State bytes a model frame needs (0 when no property is tracked).
     let stateCount: Int
     /// The model's hooks (``JSONWillMapHook`` and friends).
     let hooks: ModelHooks
+    /// Whether the end of a model's container has work to do: required keys to check or a
+    /// did-map hook to run.
+    var checksAtEnd: Bool { !requiredProperties.isEmpty || hooks.didMap != nil }
 
     /// Compiles `rules` for instances of `model` (the dynamic type: a subclass of `Model`
     /// when a polymorphic base chose it).
@@ -34,25 +46,38 @@ final class ModelMeta: @unchecked Sendable {
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 
         root = PathNode()
+        let positions = ArrayPathNode()
         for property in properties {
             for (priority, key) in property.keys.enumerated() {
-                Self.bind(property, priority: UInt8(priority), along: key.steps, from: root)
+                Self.bind(property, priority: UInt8(priority), along: key.steps, from: root, or: positions)
             }
         }
-        for property in properties {
-            if let key = property.keys.first { root.place(property, along: key.steps[...]) }
+        rootArray = positions.elements.isEmpty ? nil : positions
+        if let rootArray, root.keys.isEmpty {
+            for property in properties {
+                if let key = property.keys.first { rootArray.place(property, along: key.steps[...]) }
+            }
+        } else {
+            for property in properties {
+                if let key = property.keys.first(where: \.startsWithKey) { root.place(property, along: key.steps[...]) }
+            }
         }
         Self.freeze(root)
         root.freezeForEncoding()
+        if let rootArray {
+            for case let element? in rootArray.elements { Self.freeze(below: element) }
+            rootArray.freezeForEncoding()
+        }
     }
 
     /// Walks (creating as needed) the path nodes for `steps` and binds the property at the end.
-    private static func bind(_ property: PropertyMeta, priority: UInt8, along steps: [KeyPathSpec.Step], from root: PathNode) {
+    /// A key starts in the model's object, or at a position of the model's array (`"[0]"`).
+    private static func bind(_ property: PropertyMeta, priority: UInt8, along steps: [KeyPathSpec.Step],
+                             from root: PathNode, or positions: ArrayPathNode) {
         var entry: MapperEntry
         switch steps[0] {
         case .key(let key): entry = root.entry(forKey: key)
-        case .index:
-            preconditionFailure("a mapped key cannot start with an array index: a model's keys start in its object")
+        case .index(let index): entry = positions.entry(at: index)
         }
         for step in steps.dropFirst() {
             switch step {

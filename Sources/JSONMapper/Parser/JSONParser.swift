@@ -5,6 +5,9 @@ import CYajl
 ///
 /// Rejects empty input, trailing non-whitespace after the document, and invalid UTF-8.
 /// The yajl handle is freed when the parser is released, whatever path got there.
+///
+/// Positions in errors count from the parser's ``InputOrigin``: the start of its bytes, or
+/// where they sit in a larger input (a record of a stream).
 final class JSONParser {
     let handle: yajl_handle
     private let sink: JSONEventSink
@@ -28,6 +31,7 @@ final class JSONParser {
     private static let tailLength = 256
     private var surrogates = SurrogateEscapeCheck()
     private let limits: Limits
+    private let origin: InputOrigin
 
     /// Optional caps on input size, each failing with ``JSONMapperError/limitExceeded(offset:message:)``.
     struct Limits {
@@ -36,9 +40,10 @@ final class JSONParser {
         static let none = Limits()
     }
 
-    init(sink: JSONEventSink, limits: Limits = .none) {
+    init(sink: JSONEventSink, limits: Limits = .none, origin: InputOrigin = .start) {
         self.sink = sink
         self.limits = limits
+        self.origin = origin
         sink.maxStringBytes = limits.maxStringBytes ?? .max
         // The context is the sink, unretained: the parser holds it strongly for as long as the
         // handle lives, and the handle dies in deinit.
@@ -57,7 +62,7 @@ final class JSONParser {
 
     /// Parses the next chunk of the document.
     func parse(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
-        try feed(chunk)
+        do throws(JSONMapperError) { try feed(chunk) } catch { throw origin.locate(error) }
         // A later chunk's error position needs this chunk's newlines, which are gone by then.
         countLines(in: chunk)
         offsetBefore += chunk.count
@@ -72,9 +77,13 @@ final class JSONParser {
     /// has its error thrown only if the whole document is well-formed: a syntax error anywhere
     /// is the more basic fault and wins.
     func parseDocument(_ bytes: UnsafeRawBufferPointer) throws(JSONMapperError) {
-        try feed(bytes)
-        document = bytes
-        try finish()
+        do throws(JSONMapperError) {
+            try feed(bytes)
+            document = bytes
+            try complete()
+        } catch {
+            throw origin.locate(error)
+        }
         if let failure = sink.failure { throw failure }
     }
 
@@ -109,6 +118,10 @@ final class JSONParser {
 
     /// Ends the document: reports a document cut short, or input with no value at all.
     func finish() throws(JSONMapperError) {
+        do throws(JSONMapperError) { try complete() } catch { throw origin.locate(error) }
+    }
+
+    private func complete() throws(JSONMapperError) {
         guard sawValue else { throw .emptyInput }
         isFinishing = true
         current = document ?? UnsafeRawBufferPointer(start: nil, count: 0)

@@ -6,8 +6,9 @@ import Darwin
 import Musl
 #endif
 
-// The two C library calls JSONMapper makes, in the one file that imports the platform's C
-// module: a byte search (the parser's scans) and a byte comparison (key lookups).
+// The C library calls JSONMapper makes, in the one file that imports the platform's C
+// module: a byte search (the parser's scans), a byte comparison (key lookups), and the file
+// calls of record streams (``FileDescriptor``).
 
 /// The address of the first `byte` among the `count` bytes at `start`, or `nil`.
 @inline(__always)
@@ -20,3 +21,78 @@ func firstOccurrence(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> 
 func bytesEqual(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
     memcmp(first, second, count) == 0
 }
+
+/// An open file of a record stream (read by a record sequence, written by a record writer):
+/// POSIX calls with interrupted calls retried and failures described by `strerror`.
+struct FileDescriptor {
+    let raw: Int32
+
+    /// Why a call failed.
+    struct Failure: Error {
+        let message: String
+        /// The file to create exists already.
+        let exists: Bool
+
+        fileprivate static func last() -> Failure {
+            Failure(message: String(cString: strerror(errno)), exists: errno == EEXIST)
+        }
+    }
+
+    /// The file at `path`, for reading.
+    static func open(forReading path: String) throws(Failure) -> FileDescriptor {
+        let raw = systemOpen(path, O_RDONLY, 0)
+        guard raw >= 0 else { throw .last() }
+        return FileDescriptor(raw: raw)
+    }
+
+    /// A new file at `path`, for writing; fails if one exists. Permissions as the process's
+    /// umask allows.
+    static func create(_ path: String) throws(Failure) -> FileDescriptor {
+        let raw = systemOpen(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+        guard raw >= 0 else { throw .last() }
+        return FileDescriptor(raw: raw)
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        while true {
+            let count = systemRead(raw, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw .last() }
+        }
+    }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        var written = 0
+        while written < bytes.count {
+            let count = systemWrite(raw, bytes.baseAddress! + written, bytes.count - written)
+            if count >= 0 {
+                written += count
+            } else if errno != EINTR {
+                throw .last()
+            }
+        }
+    }
+
+    func close() throws(Failure) {
+        if systemClose(raw) != 0 { throw .last() }
+    }
+
+    /// Moves the file at `source` to `destination`, replacing any file there.
+    static func rename(_ source: String, to destination: String) throws(Failure) {
+        if systemRename(source, destination) != 0 { throw .last() }
+    }
+
+    /// Removes the file at `path`, if it is there.
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+}
+
+// The calls under names that ``FileDescriptor``'s own methods do not hide.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemRead(_ raw: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(raw, buffer, count) }
+private func systemWrite(_ raw: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(raw, bytes, count) }
+private func systemClose(_ raw: Int32) -> Int32 { close(raw) }
+private func systemRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }

@@ -61,6 +61,34 @@ struct JSONWriter {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
     }
 
+    // MARK: Output in parts
+
+    /// A place in the output to come back to, structure included.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let hasContent: [Bool]
+    }
+
+    /// Where the output is now.
+    var mark: Mark { Mark(count: bytes.count, hasContent: hasContent) }
+
+    /// Forgets what was written after `mark` (a value that failed part-way), as if it had not been.
+    mutating func rewind(to mark: Mark) {
+        bytes.removeSubrange(mark.count...)
+        hasContent = mark.hasContent
+    }
+
+    /// Forgets the bytes written so far, which the caller has handed on, keeping the writer's
+    /// place in the structure (a record writer writes its array in parts).
+    mutating func removeWrittenBytes() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends a line end (between JSON Lines records).
+    mutating func writeNewline() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     // MARK: Scalars
 
     mutating func writeNull() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }

@@ -12,7 +12,7 @@ struct CoercionUnitTests {
 
     // MARK: - Helpers
 
-    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit }
+    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit, io }
 
     static func kind(_ error: JSONMapperError?) -> Kind? {
         switch error {
@@ -23,6 +23,7 @@ struct CoercionUnitTests {
         case .depthLimitExceeded?: .depth
         case .emptyInput?: .empty
         case .limitExceeded?: .limit
+        case .ioFailed?: .io
         case nil: nil
         }
     }

@@ -75,6 +75,7 @@ struct DictionaryPolicyTests {
         case .depthLimitExceeded: "depthLimitExceeded"
         case .limitExceeded: "limitExceeded"
         case .emptyInput: "emptyInput"
+        case .ioFailed: "ioFailed"
         }
         return "\(kind) at \(error.path ?? "-")"
     }

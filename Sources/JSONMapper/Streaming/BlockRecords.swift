@@ -1,0 +1,129 @@
+/// What became of one record of a block. The record's index in the stream is given when it is
+/// delivered, since a worker does not know how many records the blocks before its own hold.
+enum RecordOutcome<Value> {
+    /// Decoded, with the problems the `.collect` policy kept.
+    case decoded(Value, issues: [JSONMapperError], line: Int, range: Range<Int>)
+    /// Not decoded: reported, and the stream goes on.
+    case rejected(JSONMapperError, line: Int, range: Range<Int>, head: [UInt8])
+    /// Malformed JSON in an array or concatenated stream: the stream ends here.
+    case ended(JSONMapperError)
+}
+
+/// Reads the records of a block one by one: finds them (the lines of a JSON Lines block, the
+/// spans of the others) and decodes each with an engine.
+struct BlockRecords<Value: JSONMappableValue> {
+    private let block: RecordBlock
+    private let engine: RecordEngine<Value>
+    private let limits: RecordFramer.Limits
+    /// The column names array records are decoded through, if any.
+    private let columns: ColumnSink.Names?
+    /// Where the next line starts (JSON Lines), or the next span's position.
+    private var position = 0
+    private var line: Int
+    private var ended = false
+
+    init(_ block: RecordBlock, engine: RecordEngine<Value>, limits: RecordFramer.Limits, columns: ColumnSink.Names? = nil) {
+        self.block = block
+        self.engine = engine
+        self.limits = limits
+        self.columns = columns
+        line = block.origin.line
+    }
+
+    /// The next record's outcome, or `nil` at the end of the block.
+    mutating func next() -> RecordOutcome<Value>? {
+        guard !ended, let span = nextSpan() else { return nil }
+        let range = span.range
+        let streamRange = block.origin.offset + range.lowerBound..<block.origin.offset + range.upperBound
+        let bytes = UnsafeRawBufferPointer(rebasing: block.bytes[range])
+        if range.count > limits.maxRecordBytes {
+            return .rejected(.recordTooLong(startingAt: span.origin.offset, limit: limits.maxRecordBytes),
+                             line: span.origin.line, range: streamRange, head: Array(bytes.prefix(limits.oversizedHeadLength)))
+        }
+        do throws(JSONMapperError) {
+            let (value, issues) = try engine.decode(bytes, at: span.origin, columns: columns)
+            return .decoded(value, issues: issues, line: span.origin.line, range: streamRange)
+        } catch {
+            if block.spans != nil, case .syntax = error {
+                ended = true
+                return .ended(error)
+            }
+            return .rejected(error, line: span.origin.line, range: streamRange, head: head(of: bytes))
+        }
+    }
+
+    /// Decodes the whole block (on a worker): every outcome up to the end, or up to the one
+    /// that ends the stream.
+    mutating func decodeAll() -> [RecordOutcome<Value>] {
+        var outcomes: [RecordOutcome<Value>] = []
+        while let outcome = next() { outcomes.append(outcome) }
+        return outcomes
+    }
+
+    private mutating func nextSpan() -> RecordSpan? {
+        if let spans = block.spans {
+            guard position < spans.count else { return nil }
+            defer { position += 1 }
+            return spans[position]
+        }
+        return nextLine()
+    }
+
+    /// The next line that is not blank, without its line ending.
+    private mutating func nextLine() -> RecordSpan? {
+        let bytes = block.bytes
+        guard let base = bytes.baseAddress else { return nil }
+        while position < bytes.count {
+            let start = position
+            var end = bytes.count
+            if let newline = firstOccurrence(of: 0x0A, in: base + start, count: bytes.count - start) {
+                end = newline - base
+                position = end + 1
+            } else {
+                position = bytes.count
+            }
+            let lineNumber = line
+            line += 1
+            if end > start, bytes[end - 1] == 0x0D, end < bytes.count { end -= 1 }
+            if isBlank(bytes, start..<end) { continue }
+            let offset = block.origin.offset + start
+            return RecordSpan(range: start..<end, origin: InputOrigin(offset: offset, line: lineNumber, lineStart: offset))
+        }
+        return nil
+    }
+
+    private func isBlank(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        for index in range where !ValueScanner.isWhitespace(bytes[index]) { return false }
+        return true
+    }
+
+    private func head(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        Array(bytes.prefix(limits.maxRejectedBytes))
+    }
+}
+
+extension BlockRecords where Value == [String] {
+    /// The column names the block's first record holds (see ``JSONRecordColumns/headerRecord``),
+    /// or `nil` when the block holds no record (blank lines). A first record that is not an
+    /// array of strings is an error that ends the stream.
+    static func header(in block: RecordBlock, options: DecodingOptions, limits: RecordFramer.Limits) -> Result<[String], JSONMapperError>? {
+        var records = BlockRecords(block, engine: RecordEngine(options: options), limits: limits)
+        switch records.next() {
+        case nil:
+            return nil
+        case .decoded(let names, _, _, _):
+            return .success(names)
+        case .rejected(let error, let line, _, _):
+            return .failure(.invalidValue(path: "", reason: "the header record on line \(line) is not an array of column names: \(error)"))
+        case .ended(let error):
+            return .failure(error)
+        }
+    }
+}
+
+extension JSONMapperError {
+    /// A record longer than the stream's `maxRecordBytes`.
+    static func recordTooLong(startingAt offset: Int, limit: Int) -> JSONMapperError {
+        .limitExceeded(offset: offset + limit, message: "the record is longer than the limit of \(limit) bytes")
+    }
+}

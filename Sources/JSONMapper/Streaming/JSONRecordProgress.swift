@@ -1,0 +1,72 @@
+import Foundation
+
+/// How far a record stream has got: bytes read, records delivered and rejected, the framing in
+/// use, and how it ended.
+///
+/// A record sequence updates its progress as it is read; any thread may read it meanwhile (to
+/// report progress) and afterwards (to account for every record: ``recordsRead`` is always
+/// ``recordsDelivered`` plus ``recordsRejected``).
+///
+/// ```swift
+/// let records = decoder.records(Event.self, from: .file(path)) { rejected in log(rejected) }
+/// for result in records { try handle(result.get()) }
+/// print("\(records.progress.recordsDelivered) delivered, \(records.progress.recordsRejected) rejected")
+/// ```
+public final class JSONRecordProgress: @unchecked Sendable {
+    // Every field is read and written under the lock.
+    private let lock = NSLock()
+    private var counts = Counts()
+
+    private struct Counts {
+        var framing: JSONRecordFraming?
+        var bytesRead = 0
+        var delivered = 0
+        var rejected = 0
+        var isFinished = false
+        var failure: JSONMapperError?
+    }
+
+    /// A progress with nothing read yet.
+    public init() {}
+
+    /// The framing in use, once the first bytes have decided it (for
+    /// ``JSONRecordFraming/automatic``); `nil` before.
+    public var framing: JSONRecordFraming? { read { $0.framing } }
+    /// Bytes taken from the source so far (records being decoded included).
+    public var bytesRead: Int { read { $0.bytesRead } }
+    /// Records delivered so far.
+    public var recordsDelivered: Int { read { $0.delivered } }
+    /// Records rejected so far (each reported as a ``JSONRecordRejection``).
+    public var recordsRejected: Int { read { $0.rejected } }
+    /// Records read so far: delivered plus rejected.
+    public var recordsRead: Int { read { $0.delivered + $0.rejected } }
+    /// Whether the stream has ended: at the end of its input, or with ``failure``.
+    public var isFinished: Bool { read { $0.isFinished } }
+    /// The error that ended the stream early (malformed JSON in an array or concatenated
+    /// stream, a read error), if any.
+    public var failure: JSONMapperError? { read { $0.failure } }
+
+    private func read<T>(_ field: (Counts) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return field(counts)
+    }
+
+    private func update(_ change: (inout Counts) -> Void) {
+        lock.lock()
+        change(&counts)
+        lock.unlock()
+    }
+
+    func restart() { update { $0 = Counts() } }
+    func chose(_ framing: JSONRecordFraming) { update { $0.framing = framing } }
+    func read(bytes: Int) { update { $0.bytesRead += bytes } }
+    func delivered() { update { $0.delivered += 1 } }
+    func rejected() { update { $0.rejected += 1 } }
+    func finish(failure: JSONMapperError?) {
+        update {
+            $0.isFinished = true
+            $0.failure = failure
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// The records of a synchronous source (a file, a file handle, bytes in memory), decoded as
+/// they are read: a `Sequence` whose elements are the records, or, last, the error that ended
+/// the stream early.
+///
+/// ```swift
+/// for result in decoder.records(Event.self, from: .standardInput) {
+///     let event = try result.get().value
+///     …
+/// }
+/// ```
+///
+/// Iterating reads the source from its start (a file handle: from its current position), and
+/// restarts ``progress``. Breaking out of the loop stops reading, and stops and joins the
+/// worker threads.
+public struct JSONRecordSequence<Value: JSONMappableValue>: Sequence {
+    /// A record, or the error that ended the stream (malformed JSON in an array or
+    /// concatenated stream, a read error): always the last element.
+    public typealias Element = Result<JSONRecord<Value>, JSONMapperError>
+
+    /// Counts of bytes read and records delivered and rejected, the framing in use, and how
+    /// the stream ended: updated while iterating, final once the iteration has ended.
+    public let progress = JSONRecordProgress()
+
+    private let decoder: JSONRecordDecoder
+    private let source: JSONRecordSource
+    private let onRejection: (JSONRecordRejection) -> Void
+    private let decoding: () -> RecordStream<Value>.Decoding
+
+    init(decoder: JSONRecordDecoder, source: JSONRecordSource, onRejection: @escaping (JSONRecordRejection) -> Void,
+         decoding: @escaping () -> RecordStream<Value>.Decoding) {
+        self.decoder = decoder
+        self.source = source
+        self.onRejection = onRejection
+        self.decoding = decoding
+    }
+
+    /// Starts reading the source.
+    public func makeIterator() -> Iterator {
+        Iterator(stream: decoder.makeStream(decoding: decoding(), progress: progress, onRejection: onRejection),
+                 reader: SourceReader(source, chunkSize: decoder.limits.chunkSize))
+    }
+
+    /// Reads and decodes records on demand.
+    public struct Iterator: IteratorProtocol {
+        private let stream: RecordStream<Value>
+        private let reader: SourceReader
+
+        init(stream: RecordStream<Value>, reader: SourceReader) {
+            self.stream = stream
+            self.reader = reader
+        }
+
+        /// The next record, the error that ended the stream, or `nil` after the end.
+        public mutating func next() -> Element? {
+            while true {
+                switch stream.step() {
+                case .record(let record): return .success(record)
+                case .failure(let error): return .failure(error)
+                case .finished: return nil
+                case .needsInput: stream.progress.read(bytes: reader.read(into: stream.framer))
+                case .waits(let job): job.wait()
+                }
+            }
+        }
+    }
+}
+
+extension JSONRecordSequence where Value: Sendable {
+    /// The same records as an `AsyncSequence`, for asynchronous code: the source is read on a
+    /// thread of its own (a read that blocks, on a pipe or standard input, holds no task), and
+    /// decoded as the sequence is iterated.
+    ///
+    /// ```swift
+    /// for try await record in decoder.records(Event.self, from: .standardInput).async { … }
+    /// ```
+    public var async: JSONRecordAsyncSequence<Value> {
+        let (source, chunkSize) = (source, decoder.limits.chunkSize)
+        return JSONRecordAsyncSequence(decoder: decoder, onRejection: onRejection, decoding: decoding) {
+            ThreadedSourceInput(source, chunkSize: chunkSize)
+        }
+    }
+}

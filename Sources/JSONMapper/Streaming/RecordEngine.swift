@@ -1,0 +1,41 @@
+/// Decodes records one after another, each as a document of its own, through one decoding
+/// session: the same parser, codecs and coercions as the document decoder, with the session's
+/// memory (arena, frames, element buffers) kept from record to record. One per worker.
+final class RecordEngine<Value: JSONMappableValue> {
+    let options: DecodingOptions
+    private let session: DecodingSession
+    private let root: RootHandler<Value>
+    /// The root frame's result slot, reused by every record.
+    private let result: UnsafeMutablePointer<Value?>
+
+    init(options: DecodingOptions) {
+        self.options = options
+        session = DecodingSession(options: options, checksWholeDocument: true)
+        root = RootHandler(codec: valueCodec(for: Value.self))
+        result = .allocate(capacity: 1)
+        result.initialize(to: nil)
+    }
+
+    deinit {
+        session.unwind()
+        result.deinitialize(count: 1)
+        result.deallocate()
+    }
+
+    /// Decodes the record in `bytes`, which starts at `origin` in the stream (errors name
+    /// positions in the stream); an array record through `columns`' names when given (see
+    /// ``ColumnSink``). Returns the value and the problems the `.collect` policy kept.
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin,
+                columns: ColumnSink.Names? = nil) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
+        session.prepareForNextDocument()
+        result.pointee = nil
+        defer { session.unwind() }
+        session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
+        let sink = columns.map { ColumnSink(session: session, names: $0) } ?? session
+        try JSONParser(sink: sink, limits: options.parserLimits, origin: origin).parseDocument(bytes)
+        guard let value = result.pointee.take() else {
+            throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
+        }
+        return (value, session.issues)
+    }
+}

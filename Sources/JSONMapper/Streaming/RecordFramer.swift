@@ -1,0 +1,351 @@
+/// Cuts the bytes of a stream, as they arrive, into blocks of whole records (``RecordBlock``).
+///
+/// Bytes go into one buffer. Each block takes the buffer's complete records, and the start of
+/// the record still arriving moves to a new buffer, so memory holds at most the blocks in
+/// flight and one partial record. A record that grows past `maxRecordBytes` before it ends is
+/// not buffered further: its first bytes are kept for the rejection, the rest are scanned for
+/// its end and dropped.
+///
+/// The framer also skips a UTF-8 byte order mark at the start, and chooses the framing when
+/// asked to (``JSONRecordFraming/automatic``). It never blocks and does no I/O: drivers put
+/// bytes in (``reserve(_:)`` and ``commit(_:)``, or ``append(_:)``), end the input, and take
+/// items out with ``nextItem()``.
+final class RecordFramer {
+    /// What the framer hands on, in stream order.
+    enum Item {
+        /// Whole records.
+        case block(RecordBlock)
+        /// A record longer than `maxRecordBytes`, read past but not kept.
+        case oversized(Oversized)
+        /// The end of the stream: its structure is broken, or reading it failed.
+        case failure(JSONMapperError)
+    }
+
+    /// A record over the size limit: where it lies, and its first bytes.
+    struct Oversized {
+        var origin: InputOrigin
+        var end: Int
+        var head: [UInt8]
+    }
+
+    /// Sizes the framer works with.
+    struct Limits {
+        /// The room made for each read.
+        var chunkSize: Int
+        var maxRecordBytes: Int
+        /// How many of a rejected record's bytes are kept.
+        var maxRejectedBytes: Int
+
+        /// How many bytes of a record over the size limit are kept: no more than the limit, so
+        /// that the rejection is the same whether the record was read past or cut whole.
+        var oversizedHeadLength: Int { min(maxRejectedBytes, maxRecordBytes) }
+    }
+
+    /// The framing in use: ``JSONRecordFraming/automatic`` until the first bytes decide it.
+    private(set) var framing: JSONRecordFraming
+    /// Bytes put in so far.
+    private(set) var bytesReceived = 0
+    /// Whether every item has been handed out.
+    private(set) var isFinished = false
+    /// Whether each block holds one record (a line, for JSON Lines), as while a stream's
+    /// header record is awaited; otherwise blocks take every whole record at hand.
+    var cutsSingleRecords = false
+
+    private let limits: Limits
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var count = 0
+    /// The stream offset of the buffer's first byte.
+    private var bufferOffset = 0
+    /// JSON Lines: the line the buffer starts (every block of lines starts a line).
+    private var bufferLine = 1
+    /// Bytes at the start of the buffer already searched for line ends or scanned.
+    private var examined = 0
+    private var inputEnded = false
+    private var readError: JSONMapperError?
+    private var startChecked = false
+    private var scanner: ValueScanner?
+    private var scannerFinished = false
+    /// Whole records found in the buffer and not yet handed on (value framings).
+    private var spans: [RecordSpan] = []
+    /// The record over the size limit whose end is being looked for.
+    private var skipping: Oversized?
+    /// An error to hand on once the block before it has been.
+    private var pendingFailure: JSONMapperError?
+
+    init(framing: JSONRecordFraming, limits: Limits) {
+        self.framing = framing
+        self.limits = limits
+        capacity = max(limits.chunkSize, 1)
+        base = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit { base.deallocate() }
+
+    // MARK: Input
+
+    /// Room for at least `minimum` more bytes at the end of the buffer, to read into; then
+    /// ``commit(_:)`` what was written.
+    func reserve(_ minimum: Int) -> UnsafeMutableRawBufferPointer {
+        if capacity - count < minimum {
+            let grown = max(capacity * 2, count + minimum)
+            let bigger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+            bigger.copyMemory(from: base, byteCount: count)
+            base.deallocate()
+            base = bigger
+            capacity = grown
+        }
+        return UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count)
+    }
+
+    /// Adds the `count` bytes written into the room ``reserve(_:)`` gave.
+    func commit(_ count: Int) {
+        self.count += count
+        bytesReceived += count
+    }
+
+    /// Adds a copy of `bytes`.
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count).baseAddress!.copyMemory(from: source, byteCount: bytes.count)
+        commit(bytes.count)
+    }
+
+    /// Marks the end of the input: at its end, or (with `error`) where reading failed. After a
+    /// failure, the records already whole are handed on, then the error.
+    func endInput(failure error: JSONMapperError? = nil) {
+        inputEnded = true
+        readError = error
+    }
+
+    // MARK: Output
+
+    /// The next item, or `nil` when more input is needed (or ``isFinished``).
+    func nextItem() -> Item? {
+        if isFinished { return nil }
+        if let failure = pendingFailure {
+            isFinished = true
+            return .failure(failure)
+        }
+        guard skipByteOrderMark(), chooseFraming() else { return nil }
+        return framing == .jsonLines ? nextLines() : nextValues()
+    }
+
+    /// Skips a UTF-8 byte order mark at the start; `false` until there are bytes enough to tell.
+    private func skipByteOrderMark() -> Bool {
+        if startChecked { return true }
+        guard count >= 3 || inputEnded else { return false }
+        startChecked = true
+        if count >= 3, base.load(as: UInt8.self) == 0xEF, base.load(fromByteOffset: 1, as: UInt8.self) == 0xBB,
+           base.load(fromByteOffset: 2, as: UInt8.self) == 0xBF {
+            drop(3)
+        }
+        return true
+    }
+
+    /// Chooses the framing from the stream's first `maxRecordBytes + 1` bytes at most, so that
+    /// the choice needs no more memory than a record and does not depend on how the bytes
+    /// arrive.
+    private func chooseFraming() -> Bool {
+        guard framing == .automatic else { return true }
+        let window = min(count, limits.maxRecordBytes + 1)
+        let bytes = UnsafeRawBufferPointer(start: base, count: window)
+        let isComplete = inputEnded || window > limits.maxRecordBytes
+        guard let chosen = FramingDetector.framing(of: bytes, isComplete: isComplete) else { return false }
+        framing = chosen
+        return true
+    }
+
+    // MARK: JSON Lines
+
+    private func nextLines() -> Item? {
+        if skipping != nil { return skipOversizedLine() }
+        if cutsSingleRecords, let newline = firstNewline(from: 0) {
+            return .block(cutBlock(at: newline + 1, spans: nil))
+        }
+        if let newline = lastNewline() {
+            examined = count
+            return .block(cutBlock(at: newline + 1, spans: nil))
+        }
+        examined = count
+        if inputEnded {
+            if let readError {
+                isFinished = true
+                return .failure(readError)
+            }
+            if count == 0 {
+                isFinished = true
+                return nil
+            }
+            return .block(cutBlock(at: count, spans: nil))
+        }
+        // The buffer holds only the line still arriving (whole lines were cut off); a final
+        // carriage return may yet turn out to be its line ending.
+        let lastIsCarriageReturn = count > 0 && base.load(fromByteOffset: count - 1, as: UInt8.self) == 0x0D
+        if count - (lastIsCarriageReturn ? 1 : 0) > limits.maxRecordBytes {
+            skipping = Oversized(origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset),
+                                 end: 0, head: head(from: 0))
+            return skipOversizedLine()
+        }
+        return nil
+    }
+
+    /// Looks for the end of the line being skipped; hands it on once found.
+    private func skipOversizedLine() -> Item? {
+        guard var record = skipping else { return nil }
+        if let newline = firstNewline(from: 0) {
+            let carriageReturn = newline > 0 && base.load(fromByteOffset: newline - 1, as: UInt8.self) == 0x0D
+            record.end = bufferOffset + newline - (carriageReturn ? 1 : 0)
+            drop(newline + 1)
+            bufferLine += 1
+            skipping = nil
+            return .oversized(record)
+        }
+        // Keep a final carriage return: it may precede the line's newline in the next read.
+        let lastIsCarriageReturn = count > 0 && base.load(fromByteOffset: count - 1, as: UInt8.self) == 0x0D
+        drop(lastIsCarriageReturn ? count - 1 : count)
+        guard inputEnded else { return nil }
+        record.end = bufferOffset + count
+        drop(count)
+        skipping = nil
+        return .oversized(record)
+    }
+
+    /// The last newline in the bytes not yet searched.
+    private func lastNewline() -> Int? {
+        guard count > examined else { return nil }
+        var index = count - 1
+        while index >= examined {
+            if base.load(fromByteOffset: index, as: UInt8.self) == 0x0A { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    private func firstNewline(from start: Int) -> Int? {
+        guard count > start, let found = firstOccurrence(of: 0x0A, in: base + start, count: count - start) else { return nil }
+        return found - UnsafeRawPointer(base)
+    }
+
+    // MARK: Values
+
+    private func nextValues() -> Item? {
+        if scanner == nil {
+            scanner = ValueScanner(layout: framing == .array ? .array : .concatenated,
+                                   origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset))
+        }
+        let bytes = UnsafeRawBufferPointer(start: base, count: count)
+        while true {
+            let found = scanner!.scan(bytes, from: &examined, bufferOffset: bufferOffset)
+            guard case .value(let span) = found else {
+                if case .error(let error) = found { return endWith(error) }
+                break
+            }
+            if var record = skipping {
+                record.end = bufferOffset + span.range.upperBound
+                skipping = nil
+                drop(span.range.upperBound)
+                return .oversized(record)
+            }
+            spans.append(span)
+            if cutsSingleRecords { return .block(cutBlock(at: span.range.upperBound, spans: takeSpans())) }
+        }
+        if inputEnded {
+            if let readError { return endWith(readError) }
+            // The value still open ends here; then the structure must be complete.
+            while !scannerFinished {
+                switch scanner!.finish(bytes, bufferOffset: bufferOffset) {
+                case .value(let span):
+                    if var record = skipping {
+                        record.end = bufferOffset + span.range.upperBound
+                        skipping = nil
+                        drop(count)
+                        return .oversized(record)
+                    }
+                    spans.append(span)
+                case .error(let error):
+                    scannerFinished = true
+                    return endWith(error)
+                case nil:
+                    scannerFinished = true
+                }
+            }
+            guard spans.isEmpty else { return .block(cutBlock(at: count, spans: takeSpans())) }
+            isFinished = true
+            return nil
+        }
+        if let last = spans.last {
+            return .block(cutBlock(at: last.range.upperBound, spans: takeSpans()))
+        }
+        if skipping != nil {
+            drop(count)
+        } else if scanner!.isInValue, count - scanner!.valueStart > limits.maxRecordBytes {
+            skipping = Oversized(origin: scanner!.openValueOrigin, end: 0, head: head(from: scanner!.valueStart))
+            drop(count)
+        }
+        return nil
+    }
+
+    /// Hands on the records found before `error`, then the error.
+    private func endWith(_ error: JSONMapperError) -> Item {
+        guard let last = spans.last else {
+            isFinished = true
+            return .failure(error)
+        }
+        pendingFailure = error
+        return .block(cutBlock(at: last.range.upperBound, spans: takeSpans()))
+    }
+
+    private func takeSpans() -> [RecordSpan] {
+        defer { spans = [] }
+        return spans
+    }
+
+    // MARK: Buffer
+
+    /// Makes a block of the first `cut` bytes, which it takes with the buffer; the rest moves
+    /// to a new buffer.
+    private func cutBlock(at cut: Int, spans: [RecordSpan]?) -> RecordBlock {
+        let block = RecordBlock(taking: base, count: cut,
+                                origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset), spans: spans)
+        if spans == nil { bufferLine += newlines(in: block.bytes) }
+        let rest = count - cut
+        capacity = max(limits.chunkSize, rest + limits.chunkSize)
+        let fresh = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        fresh.copyMemory(from: base + cut, byteCount: rest)
+        base = fresh
+        count = rest
+        bufferOffset += cut
+        examined = max(0, examined - cut)
+        scanner?.rebase(droppingFirst: cut)
+        return block
+    }
+
+    /// Forgets the first `n` bytes of the buffer (a byte order mark, or a record being skipped).
+    private func drop(_ n: Int) {
+        (base).copyMemory(from: base + n, byteCount: count - n)
+        count -= n
+        bufferOffset += n
+        examined = max(0, examined - n)
+        scanner?.rebase(droppingFirst: n)
+    }
+
+    /// The first bytes of a record over the size limit, from `start` in the buffer: as many as
+    /// a rejection keeps (see ``Limits/oversizedHeadLength``).
+    private func head(from start: Int) -> [UInt8] {
+        let length = min(limits.oversizedHeadLength, count - start)
+        return Array(UnsafeRawBufferPointer(start: base + start, count: max(length, 0)))
+    }
+
+    private func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let start = bytes.baseAddress else { return 0 }
+        var found = 0
+        var cursor = start
+        let end = start + bytes.count
+        while cursor < end, let newline = firstOccurrence(of: 0x0A, in: cursor, count: end - cursor) {
+            found += 1
+            cursor = newline + 1
+        }
+        return found
+    }
+}

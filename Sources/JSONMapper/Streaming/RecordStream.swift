@@ -1,0 +1,215 @@
+/// The heart of a record stream, shared by the synchronous and the asynchronous sequences: it
+/// takes items from the framer, has their blocks decoded (inline, or by workers), and delivers
+/// the records in stream order, numbering and counting them and reporting rejections.
+///
+/// It does no I/O and never waits: ``step()`` tells the driver when the framer needs input and
+/// when a worker's block must be waited for, and the driver does that its own way (blocking or
+/// suspended).
+final class RecordStream<Value: JSONMappableValue> {
+    /// What the driver does next.
+    enum Step {
+        case record(JSONRecord<Value>)
+        /// The stream ended early with this error.
+        case failure(JSONMapperError)
+        case finished
+        /// Put more bytes into ``framer`` (or end its input).
+        case needsInput
+        /// Wait until the job is complete, then step again.
+        case waits(for: BlockJob<Value>)
+    }
+
+    /// How blocks are decoded.
+    enum Decoding {
+        /// On the driver's thread, one record per step.
+        case inline(RecordEngine<Value>)
+        /// By workers; `inFlight` blocks at most are queued or being decoded at a time.
+        case workers(submit: (RecordBlock, ColumnSink.Names?) -> BlockJob<Value>, inFlight: Int)
+    }
+
+    /// Whether array records are decoded through column names (see ``JSONRecordColumns``).
+    enum Columns {
+        case none
+        /// The first record names them: read it (with these options) before anything else.
+        case awaitingHeader(DecodingOptions)
+        case names(ColumnSink.Names)
+
+        init(_ columns: JSONRecordColumns, options: DecodingOptions) {
+            switch columns {
+            case .none: self = .none
+            case .headerRecord: self = .awaitingHeader(options)
+            case .names(let names): self = .names(ColumnSink.Names(names))
+            }
+        }
+
+        var names: ColumnSink.Names? {
+            if case .names(let names) = self { names } else { nil }
+        }
+    }
+
+    let framer: RecordFramer
+    let progress: JSONRecordProgress
+    private let decoding: Decoding
+    private let limits: RecordFramer.Limits
+    private let onRejection: (JSONRecordRejection) -> Void
+    private var columns: Columns
+    /// Items taken from the framer and not yet delivered, in stream order.
+    private var pending: [Pending] = []
+    private var current: Current?
+    private var nextIndex = 0
+    private var isDone = false
+    private var framingReported = false
+
+    private enum Pending {
+        /// A block that may hold the header record (one record at most).
+        case header(RecordBlock)
+        case inline(RecordBlock)
+        case job(BlockJob<Value>)
+        case oversized(RecordFramer.Oversized)
+        case failure(JSONMapperError)
+    }
+
+    /// The block whose records are being delivered.
+    private enum Current {
+        case decodingInline(BlockRecords<Value>)
+        /// A worker's outcomes, last first, so that each is moved out as it is delivered.
+        case decoded(reversed: [RecordOutcome<Value>])
+    }
+
+    init(framer: RecordFramer, decoding: Decoding, limits: RecordFramer.Limits, columns: Columns, progress: JSONRecordProgress,
+         onRejection: @escaping (JSONRecordRejection) -> Void) {
+        self.framer = framer
+        self.decoding = decoding
+        self.limits = limits
+        self.columns = columns
+        self.progress = progress
+        self.onRejection = onRejection
+        if case .awaitingHeader = columns { framer.cutsSingleRecords = true }
+    }
+
+    /// The next thing to do.
+    func step() -> Step {
+        while !isDone {
+            if let outcome = nextOutcome() {
+                switch outcome {
+                case let .decoded(value, issues, line, range):
+                    return .record(deliver(value, issues: issues, line: line, range: range))
+                case let .rejected(error, line, range, head):
+                    reject(error, line: line, range: range, head: head)
+                case .ended(let error):
+                    return end(failure: error)
+                }
+                continue
+            }
+            takeItems()
+            guard let item = pending.first else {
+                if framer.isFinished { return end(failure: nil) }
+                return .needsInput
+            }
+            switch item {
+            case .header(let block):
+                if let failure = readHeader(in: block) { return end(failure: failure) }
+            case .inline(let block):
+                guard case .inline(let engine) = decoding else { preconditionFailure("an inline block with workers") }
+                current = .decodingInline(BlockRecords(block, engine: engine, limits: limits, columns: columns.names))
+            case .job(let job):
+                guard job.isComplete else {
+                    // Read ahead while there is room, so that the workers stay busy.
+                    if case .workers(_, let inFlight) = decoding, pending.count < inFlight, !framer.isFinished { return .needsInput }
+                    return .waits(for: job)
+                }
+                current = .decoded(reversed: job.takeOutcomes().reversed())
+            case .oversized(let record):
+                reject(.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes),
+                       line: record.origin.line, range: record.origin.offset..<record.end, head: record.head)
+            case .failure(let error):
+                return end(failure: error)
+            }
+            pending.removeFirst()
+        }
+        return .finished
+    }
+
+    /// Ends the stream where the consumer stopped it (a cancelled task): nothing more is
+    /// decoded or delivered.
+    func cancel() {
+        guard !isDone else { return }
+        _ = end(failure: nil)
+    }
+
+    private func nextOutcome() -> RecordOutcome<Value>? {
+        switch current {
+        case .decodingInline(var records):
+            let outcome = records.next()
+            current = outcome == nil ? nil : .decodingInline(records)
+            return outcome
+        case .decoded(var outcomes):
+            // Cleared first, so that the array is not shared while it shrinks.
+            current = nil
+            guard let outcome = outcomes.popLast() else { return nil }
+            current = .decoded(reversed: outcomes)
+            return outcome
+        case nil:
+            return nil
+        }
+    }
+
+    /// Reads the column names from a block cut while the header record is awaited; returns
+    /// the error that ends the stream when that record is not a header.
+    private func readHeader(in block: RecordBlock) -> JSONMapperError? {
+        guard case .awaitingHeader(let options) = columns,
+              let header = BlockRecords<[String]>.header(in: block, options: options, limits: limits) else { return nil }
+        switch header {
+        case .success(let names):
+            columns = .names(ColumnSink.Names(names))
+            framer.cutsSingleRecords = false
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
+    /// Takes items from the framer while there is room for them.
+    private func takeItems() {
+        let room: Int
+        switch (decoding, columns) {
+        case (.inline, _), (_, .awaitingHeader): room = 1
+        case (.workers(_, let inFlight), _): room = inFlight
+        }
+        while pending.count < room, let item = framer.nextItem() {
+            switch item {
+            case .block(let block):
+                switch (decoding, columns) {
+                case (_, .awaitingHeader): pending.append(.header(block))
+                case (.inline, _): pending.append(.inline(block))
+                case (.workers(let submit, _), _): pending.append(.job(submit(block, columns.names)))
+                }
+            case .oversized(let record): pending.append(.oversized(record))
+            case .failure(let error): pending.append(.failure(error))
+            }
+        }
+        if !framingReported, framer.framing != .automatic {
+            framingReported = true
+            progress.chose(framer.framing)
+        }
+    }
+
+    private func deliver(_ value: Value, issues: [JSONMapperError], line: Int, range: Range<Int>) -> JSONRecord<Value> {
+        defer { nextIndex += 1 }
+        progress.delivered()
+        return JSONRecord(value: value, index: nextIndex, line: line, byteRange: range, issues: issues)
+    }
+
+    private func reject(_ error: JSONMapperError, line: Int, range: Range<Int>, head: [UInt8]) {
+        defer { nextIndex += 1 }
+        progress.rejected()
+        onRejection(JSONRecordRejection(index: nextIndex, line: line, byteRange: range, error: error, rawBytes: head))
+    }
+
+    private func end(failure: JSONMapperError?) -> Step {
+        isDone = true
+        current = nil
+        pending = []
+        progress.finish(failure: failure)
+        return failure.map { .failure($0) } ?? .finished
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reads a ``JSONRecordSource`` into a framer, one chunk at a time, with `read(2)` straight
+/// into the framer's buffer for files and handles. A file is opened on the first read and
+/// closed when the reader is released.
+final class SourceReader {
+    private let source: JSONRecordSource
+    private let chunkSize: Int
+    private var file: FileDescriptor?
+    private var ownsFile = false
+    /// Bytes of an in-memory source handed on so far.
+    private var position = 0
+    private var isAtEnd = false
+
+    init(_ source: JSONRecordSource, chunkSize: Int) {
+        self.source = source
+        self.chunkSize = max(chunkSize, 1)
+    }
+
+    deinit {
+        if ownsFile { try? file?.close() }
+    }
+
+    /// Reads the next chunk into `framer` (straight into its buffer), or ends its input at the
+    /// end of the source or where reading failed. Returns the number of bytes read.
+    @discardableResult
+    func read(into framer: RecordFramer) -> Int {
+        do throws(JSONMapperError) {
+            let count = isAtEnd ? 0 : try read(into: framer.reserve(chunkSize))
+            framer.commit(count)
+            if count == 0 { framer.endInput() }
+            return count
+        } catch {
+            framer.endInput(failure: error)
+            return 0
+        }
+    }
+
+    /// Reads up to ``chunkSize`` bytes into `buffer`; 0 at the end of the source.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
+        guard !isAtEnd else { return 0 }
+        let room = UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(chunkSize))
+        do throws(JSONMapperError) {
+            let count = try readChunk(into: room)
+            if count == 0 { isAtEnd = true }
+            return count
+        } catch {
+            isAtEnd = true
+            throw error
+        }
+    }
+
+    private func readChunk(into room: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
+        switch source.storage {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBytes { copy(from: $0, into: room) }
+        case .data(let data):
+            return data.withUnsafeBytes { copy(from: $0, into: room) }
+        case .path(let path):
+            if file == nil {
+                do throws(FileDescriptor.Failure) {
+                    file = try FileDescriptor.open(forReading: path)
+                    ownsFile = true
+                } catch {
+                    throw .ioFailed(reason: "cannot open \(path): \(error.message)")
+                }
+            }
+            return try read(into: room, name: path)
+        case .handle(let handle, let name):
+            file = FileDescriptor(raw: handle.fileDescriptor)
+            return try read(into: room, name: name)
+        }
+    }
+
+    private func copy(from bytes: UnsafeRawBufferPointer, into room: UnsafeMutableRawBufferPointer) -> Int {
+        let count = min(room.count, bytes.count - position)
+        guard count > 0 else { return 0 }
+        room.baseAddress!.copyMemory(from: bytes.baseAddress! + position, byteCount: count)
+        position += count
+        return count
+    }
+
+    private func read(into room: UnsafeMutableRawBufferPointer, name: String) throws(JSONMapperError) -> Int {
+        do throws(FileDescriptor.Failure) {
+            return try file!.read(into: room)
+        } catch {
+            throw .ioFailed(reason: "cannot read \(name): \(error.message)")
+        }
+    }
+}

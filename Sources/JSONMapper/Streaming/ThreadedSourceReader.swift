@@ -1,0 +1,119 @@
+import Foundation
+
+/// Reads a ``JSONRecordSource`` on a thread of its own into a short queue of chunks, for an
+/// asynchronous stream: reading a pipe or standard input may block for as long as the writer
+/// likes, which must not hold one of the threads that run tasks.
+///
+/// The thread stops when the source ends, when reading fails, or after ``close()`` (once a
+/// read that is blocked returns), which the owner must call: the thread keeps the reader
+/// alive until then. At most ``capacity`` chunks wait in the queue.
+final class ThreadedSourceReader: @unchecked Sendable {
+    private static let capacity = 4
+    // Every field is read and written under the condition's lock.
+    private let condition = NSCondition()
+    private var chunks: [[UInt8]] = []
+    private var ending: Result<Void, JSONMapperError>?
+    private var isClosed = false
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    init(_ source: JSONRecordSource, chunkSize: Int) {
+        let thread = Thread { [self] in
+            let reader = SourceReader(source, chunkSize: chunkSize)
+            while true {
+                var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1))
+                // (`withUnsafeMutableBytes` rethrows untyped errors: the typed one crosses it as a Result.)
+                let result = chunk.withUnsafeMutableBytes { buffer in
+                    Result { () throws(JSONMapperError) in try reader.read(into: buffer) }
+                }
+                switch result {
+                case .success(0):
+                    return finish(.success(()))
+                case .success(let count):
+                    chunk.removeSubrange(count...)
+                    guard put(chunk) else { return }
+                case .failure(let error):
+                    return finish(.failure(error))
+                }
+            }
+        }
+        thread.name = "JSONMapper record reader"
+        thread.start()
+    }
+
+    /// Stops the thread; chunks not yet taken are dropped.
+    func close() {
+        condition.lock()
+        isClosed = true
+        chunks = []
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next chunk; `nil` at the end of the source. Throws where reading failed.
+    func next() async throws(JSONMapperError) -> [UInt8]? {
+        while true {
+            switch take() {
+            case .chunk(let chunk): return chunk
+            case .end(let ending): try ending.get(); return nil
+            case .nothingYet: await waitForChange()
+            }
+        }
+    }
+
+    private enum Taken {
+        case chunk([UInt8])
+        case end(Result<Void, JSONMapperError>)
+        case nothingYet
+    }
+
+    private func take() -> Taken {
+        condition.lock()
+        defer { condition.unlock() }
+        if !chunks.isEmpty {
+            condition.broadcast()
+            return .chunk(chunks.removeFirst())
+        }
+        return ending.map { .end($0) } ?? .nothingYet
+    }
+
+    private func waitForChange() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            if chunks.isEmpty, ending == nil {
+                waiter = continuation
+                condition.unlock()
+            } else {
+                condition.unlock()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Queues a chunk, waiting while the queue is full; `false` once closed.
+    private func put(_ chunk: [UInt8]) -> Bool {
+        condition.lock()
+        while chunks.count >= Self.capacity, !isClosed { condition.wait() }
+        guard !isClosed else {
+            condition.unlock()
+            return false
+        }
+        chunks.append(chunk)
+        let waiter = takeWaiter()
+        condition.unlock()
+        waiter?.resume()
+        return true
+    }
+
+    private func finish(_ ending: Result<Void, JSONMapperError>) {
+        condition.lock()
+        self.ending = ending
+        let waiter = takeWaiter()
+        condition.unlock()
+        waiter?.resume()
+    }
+
+    private func takeWaiter() -> CheckedContinuation<Void, Never>? {
+        defer { waiter = nil }
+        return waiter
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import JSONMapper
+
+/// Chunk boundaries anywhere: a small stream of each framing, with every tricky part (a byte
+/// order mark, CRLF, blank lines, escaped quotes and brackets inside strings, nested
+/// containers, a record with an error), read in chunks of every size and split in two at every
+/// byte, synchronously and asynchronously. The expected records are written out by hand.
+@Suite("Streaming: chunk boundaries")
+struct ChunkBoundaryTests {
+    struct Expected: Equatable {
+        var records: [(value: StreamEvent, line: Int, range: Range<Int>)]
+        var rejectedLines: [Int]
+        var failureOffset: Int?
+
+        static func == (a: Expected, b: Expected) -> Bool {
+            a.records.map(\.value) == b.records.map(\.value) && a.records.map(\.line) == b.records.map(\.line)
+                && a.records.map(\.range) == b.records.map(\.range) && a.rejectedLines == b.rejectedLines && a.failureOffset == b.failureOffset
+        }
+    }
+
+    /// Each case: the framing, the text, and what it must give.
+    static let cases: [(JSONRecordFraming, String, Expected)] = [
+        (.jsonLines,
+         "\u{FEFF}{\"id\":1,\"name\":\"a\\\"\\n[{\"}\r\n\r\n  \n{\"id\":2,\"x\":[{},[]]}\n{\"id\":\"bad\"}\r\n{\"id\":4}",
+         Expected(records: [(StreamEvent(id: 1, name: "a\"\n[{"), 1, 3..<28), (StreamEvent(id: 2), 4, 35..<55),
+                            (StreamEvent(id: 4), 6, 70..<78)],
+                  rejectedLines: [5], failureOffset: nil)),
+        (.array,
+         "\u{FEFF} [ {\"id\":1,\"name\":\"]}\\\\\"}\r\n, {\"id\":\"bad\"},\n{\"id\":3,\"x\":[[\"]\"]]} ,7]",
+         Expected(records: [(StreamEvent(id: 1, name: "]}\\"), 1, 6..<28), (StreamEvent(id: 3), 3, 46..<66)],
+                  rejectedLines: [2, 3], failureOffset: nil)),
+        (.concatenated,
+         "{\"id\":1}{\"id\":2,\"name\":\"}{\"}\n\n{\"id\":\"bad\"} {\"id\":4\n}\t\"s\" {\"id\":5,}",
+         Expected(records: [(StreamEvent(id: 1), 1, 0..<8), (StreamEvent(id: 2, name: "}{"), 1, 8..<28),
+                            (StreamEvent(id: 4), 3, 43..<52)],
+                  rejectedLines: [3, 4], failureOffset: 65)),
+    ]
+
+    static func summary(_ run: StreamRun<StreamEvent>) -> Expected {
+        var failureOffset: Int?
+        if case .syntax(let offset, _, _, _)? = run.failure { failureOffset = offset }
+        return Expected(records: run.records.map { ($0.value, $0.line, $0.byteRange) }, rejectedLines: run.rejections.map(\.line),
+                        failureOffset: failureOffset)
+    }
+
+    @Test func theCasesSayWhatTheyMean() {
+        // The hand-written ranges hold the records they claim to.
+        for (_, text, expected) in Self.cases {
+            let bytes = Array(text.utf8)
+            for record in expected.records {
+                let slice = String(decoding: bytes[record.range], as: UTF8.self)
+                #expect(slice.hasPrefix("{\"id\":\(record.value.id)") && slice.hasSuffix("}"), "\(slice)")
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func everyChunkSize(workers: Int) {
+        for (framing, text, expected) in Self.cases {
+            let bytes = Array(text.utf8)
+            for chunkSize in 1...bytes.count + 1 {
+                let decoder = JSONRecordDecoder(framing: framing, workers: workers, chunkSize: chunkSize)
+                #expect(Self.summary(decoder.run(StreamEvent.self, .bytes(bytes))) == expected, "\(framing) in chunks of \(chunkSize)")
+                let automatic = JSONRecordDecoder(framing: .automatic, workers: workers, chunkSize: chunkSize)
+                #expect(automatic.run(StreamEvent.self, .bytes(bytes)).framing == framing, "\(framing) in chunks of \(chunkSize)")
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func everySplitAsynchronously(workers: Int) async {
+        for (framing, text, expected) in Self.cases {
+            let bytes = Array(text.utf8)
+            for split in 0...bytes.count {
+                let decoder = JSONRecordDecoder(framing: framing, workers: workers)
+                let run = await decoder.runAsync(StreamEvent.self, chunks: [Array(bytes[..<split]), Array(bytes[split...])])
+                #expect(Self.summary(run) == expected, "\(framing) split at \(split)")
+            }
+            // One byte at a time, from a sequence of bytes.
+            let single = AsyncStream<UInt8> { continuation in
+                for byte in bytes { continuation.yield(byte) }
+                continuation.finish()
+            }
+            var values: [StreamEvent] = []
+            do throws(JSONMapperError) {
+                for try await record in JSONRecordDecoder(framing: framing, workers: workers).records(StreamEvent.self, from: single) {
+                    values.append(record.value)
+                }
+            } catch {}
+            #expect(values == expected.records.map(\.value), "\(framing) byte by byte")
+        }
+    }
+}
