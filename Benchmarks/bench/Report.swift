@@ -194,7 +194,7 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
 private func printStreamSummary(_ rows: [ResultRow], line: (String) -> Void) {
     let streamRows = rows.filter { $0.operation == .stream }
     guard let file = streamRows.first?.file else { return }
-    func row(_ library: String) -> ResultRow? { streamRows.first { $0.library == library } }
+    func row(_ library: Library) -> ResultRow? { streamRows.first { $0.library == library } }
     func check(_ ratio: Ratio?, _ target: Double) -> String {
         ratio.map { String(format: "%.2f× %@", $0.median, $0.median >= target ? "✓" : "✗") } ?? "—"
     }
@@ -208,10 +208,10 @@ private func printStreamSummary(_ rows: [ResultRow], line: (String) -> Void) {
             + " one worker (target ≥ 1.7×)")
     }
     let memory = streamRows.compactMap { row in
-        row.peakRSSGrowthBytes.map { String(format: "%@ %.1f MB", row.library, Double($0) / 1e6) }
+        row.peakRSSGrowthBytes.map { "\(row.library) " + String(format: "%.1f MB", Double($0) / 1e6) }
     }
     if !memory.isEmpty {
-        let worst = streamRows.filter { $0.library.hasPrefix(Library.jsonMapper) }.compactMap(\.peakRSSGrowthBytes).max() ?? 0
+        let worst = streamRows.filter { [.jsonMapper, .jsonMapperParallel].contains($0.library) }.compactMap(\.peakRSSGrowthBytes).max() ?? 0
         line("  peak memory growth: " + memory.joined(separator: ", ") + (worst < 64_000_000 ? " (JSONMapper < 64 MB ✓)" : " (JSONMapper ≥ 64 MB ✗)"))
     }
     line("")

@@ -110,6 +110,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             p1 == p2
         case let (.limitExceeded(o1, m1), .limitExceeded(o2, m2)):
             o1 == o2 && m1 == m2
+        case let (.ioFailed(r1), .ioFailed(r2)):
+            r1 == r2
         default:
             false
         }

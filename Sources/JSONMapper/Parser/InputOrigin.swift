@@ -18,13 +18,27 @@ struct InputOrigin: Sendable, Equatable {
         guard self != .start else { return error }
         switch error {
         case let .syntax(offset, line, column, message):
-            // Only the first line starts part-way through a line of the whole input.
-            return .syntax(offset: self.offset + offset, line: self.line + line - 1,
-                           column: line == 1 ? self.offset - lineStart + column : column, message: message)
+            let location = locate(JSONLocation(offset: offset, line: line, column: column))
+            return .syntax(offset: location.offset, line: location.line, column: location.column, message: message)
         case let .limitExceeded(offset, message):
             return .limitExceeded(offset: self.offset + offset, message: message)
+        case let .typeMismatch(path, expected, found, location?):
+            return .typeMismatch(path: path, expected: expected, found: found, location: locate(location))
+        case let .keyNotFound(path, location?):
+            return .keyNotFound(path: path, location: locate(location))
+        case let .invalidValue(path, reason, location?):
+            return .invalidValue(path: path, reason: reason, location: locate(location))
+        case let .depthLimitExceeded(path, location?):
+            return .depthLimitExceeded(path: path, location: locate(location))
         default:
             return error
         }
+    }
+
+    /// A position counted from this origin, as a position in the whole input.
+    func locate(_ location: JSONLocation) -> JSONLocation {
+        // Only the first line starts part-way through a line of the whole input.
+        JSONLocation(offset: offset + location.offset, line: line + location.line - 1,
+                     column: location.line == 1 ? offset - lineStart + location.column : location.column)
     }
 }

@@ -84,7 +84,7 @@ final class JSONParser {
         } catch {
             throw origin.locate(error)
         }
-        if let failure = sink.failure { throw failure }
+        if let failure = sink.failure { throw origin.locate(failure) }
     }
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {

@@ -36,6 +36,6 @@ final class RecordEngine<Value: JSONMappableValue> {
         guard let value = result.pointee.take() else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
         }
-        return (value, session.issues)
+        return (value, session.issues.map(origin.locate))
     }
 }

@@ -58,7 +58,7 @@ struct ColumnTests {
         let run = JSONRecordDecoder(columns: .headerRecord).run(Product.self, .bytes(Array("\n{\"asin\":\"a\"}\n[\"a\"]\n".utf8)))
         #expect(run.records.isEmpty && run.rejections.isEmpty)
         #expect(run.failure == .invalidValue(path: "", reason: "the header record on line 2 is not an array of column names: "
-            + "type mismatch at the top-level value: expected an array of String, found an object"))
+            + "type mismatch at the top-level value (line 2, column 1, byte 1): expected an array of String, found an object"))
         let empty = JSONRecordDecoder(columns: .headerRecord).run(Product.self, .bytes([]))
         #expect(empty.records.isEmpty && empty.failure == nil)
     }
