@@ -60,6 +60,7 @@ let package = Package(
             name: "JSONMapperMacrosTests",
             dependencies: [
                 "JSONMapperMacros",
+                "CorpusModels",
                 "JSONMapperMacroPlugin",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),

@@ -16,11 +16,8 @@ extension JSONMappableMacro: MemberMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         let sink = DiagnosticSink(context: context)
-        guard let model = ModelDeclaration(declaration, conformsAlready: protocols.isEmpty) else {
-            sink.diagnose(node, .error("notStructOrClass",
-                "@JSONMappable applies to a struct or a class, not to \(kindDescription(of: declaration))"))
-            return []
-        }
+        // The extension role, which the compiler always expands, diagnoses any other kind.
+        guard let model = ModelDeclaration(declaration, conformsAlready: protocols.isEmpty) else { return [] }
         let properties = declaration.memberBlock.members
             .compactMap { $0.decl.as(VariableDeclSyntax.self) }
             .flatMap { MappedProperty.properties(of: $0, in: sink) }
@@ -116,8 +113,14 @@ extension JSONMappableMacro: ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        // The member role diagnoses a declaration that is neither.
-        guard !protocols.isEmpty, declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else { return [] }
+        guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else {
+            // Here rather than in the member role: members are expanded only when something
+            // asks for them, which nothing may do for an enum.
+            DiagnosticSink(context: context).diagnose(node, .error("notStructOrClass",
+                "@JSONMappable applies to a struct or a class, not to \(kindDescription(of: declaration))"))
+            return []
+        }
+        guard !protocols.isEmpty else { return [] }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): JSONMapper.JSONMappable {}")]
     }
 }
