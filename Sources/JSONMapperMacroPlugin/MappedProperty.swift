@@ -38,54 +38,28 @@ struct MappedProperty {
 extension MappedProperty {
     /// The properties `variable` declares that are mapped, diagnosing what cannot be: a `let`,
     /// a missing default, malformed keys, misplaced attributes.
-    static func properties(of variable: VariableDeclSyntax, in context: DiagnosticSink) -> [MappedProperty] {
+    static func properties(of variable: VariableDeclSyntax, in sink: DiagnosticSink) -> [MappedProperty] {
         let attributes = PropertyAttributes(variable.attributes)
-        if variable.isStatic || variable.isComputed {
-            for attribute in attributes.all {
-                context.diagnose(attribute, .error("misplacedAttribute",
-                    "@\(PropertyAttributes.name(of: attribute) ?? "") applies to stored instance properties; this one is \(variable.isStatic ? "static" : "computed")"))
-            }
-            return []
-        }
-        if attributes.ignore != nil { return [] }
-        if variable.bindingSpecifier.tokenKind == .keyword(.let) {
-            diagnoseLet(variable, in: context)
-            return []
-        }
-        if variable.bindings.count > 1, let key = attributes.key {
-            context.diagnose(key, .error("keyOnSeveralProperties",
-                "@JSONKey names the keys of one property; declare these properties separately"))
-            return []
-        }
-        guard let keyList = KeyList(attributes.key, in: context) else { return [] }
-        if let family = attributes.family {
-            if attributes.transform != nil {
-                context.diagnose(family, .error("familyAndTransform", "a property takes either @JSONFamily or @JSONTransform, not both"))
-                return []
-            }
-            if keyList.literals.count > 1 {
-                context.diagnose(family, .error("familyWithFallbacks", "a @JSONFamily property takes one key, not a fallback list"))
-                return []
-            }
-        }
+        guard let keyList = keyList(of: variable, attributes, in: sink) else { return [] }
         var mapped: [MappedProperty] = []
         for (index, binding) in variable.bindings.enumerated() {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
-                context.diagnose(binding.pattern, .error("destructuring",
+                sink.diagnose(binding.pattern, .error("destructuring",
                     "@JSONMappable maps named properties; declare each property of this pattern separately"))
                 continue
             }
             let type = variable.type(ofBindingAt: index)
             if binding.initializer == nil, !(type?.isOptional ?? false) {
-                diagnoseMissingDefault(binding, type: type, in: context)
+                diagnoseMissingDefault(binding, type: type, in: sink)
                 continue
             }
             let name = pattern.identifier.trimmedIdentifier
+            let declaresKeys = !keyList.literals.isEmpty
             mapped.append(MappedProperty(
                 name: name, writtenName: pattern.identifier.text,
-                keyLiterals: keyList.literals.isEmpty ? ["\"\(name)\""] : keyList.literals,
-                keys: keyList.literals.isEmpty ? [name] : keyList.values,
-                keyNodes: keyList.literals.isEmpty ? [Syntax(pattern)] : keyList.nodes,
+                keyLiterals: declaresKeys ? keyList.literals : ["\"\(name)\""],
+                keys: declaresKeys ? keyList.values : [name],
+                keyNodes: declaresKeys ? keyList.nodes : [Syntax(pattern)],
                 isRequired: attributes.required != nil, isShared: keyList.isShared,
                 transform: attributes.transform.flatMap(PropertyAttributes.firstArgument(of:)),
                 family: attributes.family.flatMap(PropertyAttributes.firstArgument(of:)),
@@ -94,17 +68,50 @@ extension MappedProperty {
         return mapped
     }
 
-    private static func diagnoseLet(_ variable: VariableDeclSyntax, in context: DiagnosticSink) {
+    /// The declared keys (empty: each property's name), or `nil` when the declaration is not
+    /// mapped: static, computed, ignored, or diagnosed.
+    private static func keyList(of variable: VariableDeclSyntax, _ attributes: PropertyAttributes,
+                                in sink: DiagnosticSink) -> KeyList? {
+        if variable.isStatic || variable.isComputed {
+            for attribute in attributes.all {
+                sink.diagnose(attribute, .error("misplacedAttribute",
+                    "@\(PropertyAttributes.name(of: attribute) ?? "") applies to stored instance properties; this one is \(variable.isStatic ? "static" : "computed")"))
+            }
+            return nil
+        }
+        if attributes.ignore != nil { return nil }
+        if variable.bindingSpecifier.tokenKind == .keyword(.let) {
+            diagnoseLet(variable, in: sink)
+            return nil
+        }
+        if variable.bindings.count > 1, let key = attributes.key {
+            sink.diagnose(key, .error("keyOnSeveralProperties", "@JSONKey names the keys of one property; declare these properties separately"))
+            return nil
+        }
+        guard let keyList = KeyList(attributes.key, in: sink) else { return nil }
+        guard let family = attributes.family else { return keyList }
+        if attributes.transform != nil {
+            sink.diagnose(family, .error("familyAndTransform", "a property takes either @JSONFamily or @JSONTransform, not both"))
+            return nil
+        }
+        if keyList.literals.count > 1 {
+            sink.diagnose(family, .error("familyWithFallbacks", "a @JSONFamily property takes one key, not a fallback list"))
+            return nil
+        }
+        return keyList
+    }
+
+    private static func diagnoseLet(_ variable: VariableDeclSyntax, in sink: DiagnosticSink) {
         let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedIdentifier }
         let specifier = variable.bindingSpecifier
-        context.diagnose(specifier, .error("letProperty",
+        sink.diagnose(specifier, .error("letProperty",
             "'\(names.joined(separator: "', '"))' is a 'let': decoding sets properties after init(), so a mapped property must be a 'var'"),
             fixIt: FixIt(message: MappingFixIt(message: "make it 'var'", id: "makeVar"), changes: [
                 .replace(oldNode: Syntax(specifier), newNode: Syntax(specifier.with(\.tokenKind, .keyword(.var)))),
             ]))
     }
 
-    private static func diagnoseMissingDefault(_ binding: PatternBindingSyntax, type: TypeSyntax?, in context: DiagnosticSink) {
+    private static func diagnoseMissingDefault(_ binding: PatternBindingSyntax, type: TypeSyntax?, in sink: DiagnosticSink) {
         let name = binding.pattern.trimmedDescription
         let value = type.map(DefaultValue.literal(for:)) ?? DefaultValue.placeholder
         var fixed = binding.with(\.initializer, InitializerClauseSyntax(
@@ -112,7 +119,7 @@ extension MappedProperty {
         if let annotation = binding.typeAnnotation {
             fixed.typeAnnotation = annotation.with(\.type, annotation.type.trimmed)
         }
-        context.diagnose(binding, .error("missingDefault",
+        sink.diagnose(binding, .error("missingDefault",
             "'\(name)' needs a default value: decoding starts from init() and sets only the keys the JSON holds"),
             fixIt: FixIt(message: MappingFixIt(message: "add a default value", id: "addDefault"), changes: [
                 .replace(oldNode: Syntax(binding), newNode: Syntax(fixed)),
@@ -129,7 +136,7 @@ private struct KeyList {
 
     /// The attribute's keys (none without an attribute), or `nil` after diagnosing one that
     /// is not a string literal or not a key.
-    init?(_ attribute: AttributeSyntax?, in context: DiagnosticSink) {
+    init?(_ attribute: AttributeSyntax?, in sink: DiagnosticSink) {
         guard let attribute else { return }
         let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? []
         var valid = true
@@ -139,7 +146,7 @@ private struct KeyList {
                 continue
             }
             guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue else {
-                context.diagnose(argument.expression, .error("keyNotLiteral",
+                sink.diagnose(argument.expression, .error("keyNotLiteral",
                     "@JSONKey takes string literals, so that each key is checked when the model compiles"))
                 valid = false
                 continue
@@ -147,7 +154,7 @@ private struct KeyList {
             do throws(MappingKeySyntaxError) {
                 _ = try MappingKeyPath(parsing: value)
             } catch {
-                context.diagnose(literal, .error("malformedKey", "malformed key \(literal.trimmedDescription): \(error)"))
+                sink.diagnose(literal, .error("malformedKey", "malformed key \(literal.trimmedDescription): \(error)"))
                 valid = false
                 continue
             }
@@ -156,7 +163,7 @@ private struct KeyList {
             nodes.append(Syntax(literal))
         }
         if valid, literals.isEmpty {
-            context.diagnose(attribute, .error("noKeys", "@JSONKey needs at least one key"))
+            sink.diagnose(attribute, .error("noKeys", "@JSONKey needs at least one key"))
             valid = false
         }
         guard valid else { return nil }
