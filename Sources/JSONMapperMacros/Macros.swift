@@ -38,7 +38,8 @@ public macro JSONMappable(keyStrategy: JSONKeyStrategy = .useDeclaredKeys) =
 /// several, the first present winning (`@JSONKey("profile.avatar_url", "avatar")`).
 ///
 /// - Parameters:
-///   - keys: The keys in priority order, as string literals; checked at compile time.
+///   - keys: The keys in priority order, as string literals; checked at compile time. Like
+///     every declared key of a mapping, they go through the type's key strategy.
 ///   - shared: `true` when another property maps the same key on purpose (each is set);
 ///     without it the macro warns.
 @attached(peer)
