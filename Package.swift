@@ -7,6 +7,11 @@ let package = Package(
     products: [
         .library(name: "JSONMapper", targets: ["JSONMapper"]),
         .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "jsonmap", targets: ["jsonmap"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +36,14 @@ let package = Package(
         .testTarget(
             name: "JSONMapperTests",
             dependencies: ["JSONMapper", "CorpusModels"]
+        ),
+        .executableTarget(
+            name: "jsonmap",
+            dependencies: ["JSONMapper", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Yams"]
+        ),
+        .testTarget(
+            name: "JsonmapTests",
+            dependencies: ["JSONMapper"]
         ),
     ],
     swiftLanguageModes: [.v6]

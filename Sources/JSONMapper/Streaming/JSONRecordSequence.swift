@@ -12,7 +12,7 @@
 /// Iterating reads the source from its start (a file handle: from its current position), and
 /// restarts ``progress``. Breaking out of the loop stops reading, and stops and joins the
 /// worker threads.
-public struct JSONRecordSequence<Value: JSONMappableValue>: Sequence {
+public struct JSONRecordSequence<Value>: Sequence {
     /// A record, or the error that ended the stream (malformed JSON in an array or
     /// concatenated stream, a read error): always the last element.
     public typealias Element = Result<JSONRecord<Value>, JSONMapperError>
