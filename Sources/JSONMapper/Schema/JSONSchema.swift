@@ -54,7 +54,7 @@ public struct JSONSchema: Sendable {
         for (index, column) in columns.enumerated() {
             guard let value = column.defaultValue else { continue }
             do {
-                template.cells[index] = try Self.defaultCell(properties[index], value, options)
+                template.cells[index] = try Self.defaultCell(value, of: column.type, properties[index], options)
             } catch {
                 throw JSONSchemaError(columnIndex: index, column: column.name, message: "the default \(value) is not a \(column.type): \(error)")
             }
@@ -95,7 +95,11 @@ public struct JSONSchema: Sendable {
         }
     }
 
-    private static func defaultCell(_ property: PropertyMeta, _ value: JSONValue, _ options: DecodingOptions) throws(JSONMapperError) -> JSONCell {
+    /// A default as a cell of the column's type: decoded by the column's codec, or for a
+    /// count (whose codec reads arrays) as an integer.
+    private static func defaultCell(_ value: JSONValue, of type: JSONColumnType, _ property: PropertyMeta,
+                                    _ options: DecodingOptions) throws(JSONMapperError) -> JSONCell {
+        if case .count = type { return .int(try JSONMapDecoder(options: options).decode(Int.self, from: value)) }
         // Every property of a schema is a column property (see `property(for:at:format:)`).
         guard let column = property as? any DefaultCellMaking else { preconditionFailure("not a column property") }
         return try column.defaultCell(for: value, options: options)
