@@ -13,7 +13,7 @@ struct Jsonmap: ParsableCommand {
             offset (--rejects FILE). Exit status: 0 when every record was written, 1 when some were \
             rejected, 2 for a usage, spec or I/O error.
             """,
-        subcommands: [ConvertCommand.self, ValidateCommand.self]
+        subcommands: [ConvertCommand.self, ValidateCommand.self, InferCommand.self]
     )
 
     /// Runs the command line, with exit status 2 for every usage error (the argument parser's
