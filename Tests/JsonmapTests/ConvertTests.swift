@@ -176,3 +176,19 @@ struct ConvertTests {
         #expect(convert.stdout.contains("--max-rejects"))
     }
 }
+
+/// The progress bar: only on a terminal or with `--progress`, on stderr, cleared at the end.
+@Suite("jsonmap progress")
+struct ProgressTests {
+    @Test func progressIsDrawnOnlyWhenAsked() throws {
+        let runner = try JsonmapRunner()
+        let input = String(repeating: "{\"id\":\"1\"}\n", count: 100)
+        let forced = try runner.run(["convert", "--to", "csv", "--field", "id=id", "--progress", "--quiet"], stdin: input)
+        #expect(forced.status == 0)
+        #expect(forced.stderr.contains(" records, 0 rejected, "))
+        #expect(forced.stderr.hasSuffix("\r\u{1B}[K"))
+        #expect(forced.stdout == "id\n" + String(repeating: "1\n", count: 100))
+        let piped = try runner.run(["convert", "--to", "csv", "--field", "id=id"], stdin: input)
+        #expect(!piped.stderr.contains("\u{1B}"))
+    }
+}

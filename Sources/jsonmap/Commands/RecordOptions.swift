@@ -92,9 +92,9 @@ struct RecordOptions: ParsableArguments {
             FileHandle.standardError.write(Data((Summary.line(run.totals, seconds: Date().timeIntervalSince(started), handled: verb) + "\n").utf8))
         }
         if run.isStopped {
+            let rest = outputs.first.map { $0.isStandardOutput ? "standard output is incomplete" : "\($0.name) was not written" }
             throw CommandFailure(message: "stopped after \(run.totals.rejected) rejected records (--max-rejects \(maxRejects ?? 0)); "
-                                 + "\(outputs.first.map { "\($0.name) is incomplete" } ?? "the rest was not read")",
-                                 status: CommandFailure.rejectedStatus)
+                                 + (rest ?? "the rest was not read"), status: CommandFailure.rejectedStatus)
         }
         if run.totals.rejected > 0 { throw ExitCode(CommandFailure.rejectedStatus) }
     }

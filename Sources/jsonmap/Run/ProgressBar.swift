@@ -11,7 +11,8 @@ final class ProgressBar: @unchecked Sendable {
     // `isFinished` is read and written under the condition's lock.
     private let condition = NSCondition()
     private var isFinished = false
-    private var thread: Thread?
+    /// Signalled by the drawing thread after its last redraw.
+    private let stopped = DispatchSemaphore(value: 0)
 
     init(status: RunStatus, totalBytes: Int?) {
         self.status = status
@@ -19,18 +20,19 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func start() {
+        // Drawn at least once, however short the run.
         let thread = Thread { [self] in
-            condition.lock()
+            var isFinished = false
             while !isFinished {
-                condition.unlock()
                 draw()
                 condition.lock()
-                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+                if !self.isFinished { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
+                isFinished = self.isFinished
+                condition.unlock()
             }
-            condition.unlock()
+            stopped.signal()
         }
         thread.name = "jsonmap progress"
-        self.thread = thread
         thread.start()
     }
 
@@ -41,7 +43,7 @@ final class ProgressBar: @unchecked Sendable {
         condition.signal()
         condition.unlock()
         // The drawing thread may be mid-line: wait for its last redraw before clearing.
-        while thread?.isFinished == false { usleep(1000) }
+        stopped.wait()
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 
