@@ -72,7 +72,7 @@ final class OutputFile {
 }
 
 /// Removes the temporary files of uncommitted outputs when the process gets SIGINT or
-/// SIGTERM, then exits with the usual status for the signal (128 + its number). The signals
+/// SIGTERM (and turns a closed pipe into a write error), then exits with the usual status for the signal (128 + its number). The signals
 /// are handled on a dispatch queue, not in a signal handler, so the cleanup may lock and
 /// call anything.
 final class InterruptCleanup: @unchecked Sendable {
@@ -84,6 +84,9 @@ final class InterruptCleanup: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
 
     private init() {
+        // A closed pipe downstream makes writes fail (and the run discard its files) rather
+        // than killing the process with files left behind.
+        signal(SIGPIPE, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
