@@ -192,3 +192,25 @@ struct ProgressTests {
         #expect(!piped.stderr.contains("\u{1B}"))
     }
 }
+
+/// Standard input to standard output works as a pipeline stage: a row comes out while the
+/// input is still open.
+@Suite("jsonmap streaming")
+struct StreamingTests {
+    @Test func rowsComeOutBeforeTheInputEnds() throws {
+        let runner = try JsonmapRunner()
+        let pipe = Pipe()
+        let process = try runner.start(["convert", "--to", "csv", "--field", "id=id", "--framing", "lines", "--workers", "1", "--quiet"],
+                                       stdinHandle: pipe.fileHandleForReading)
+        pipe.fileHandleForWriting.write(Data("{\"id\":\"first\"}\n".utf8))
+        // Waits (up to a deadline that only guards against a hang) for the row, input still open.
+        let deadline = Date().addingTimeInterval(30)
+        while runner.read(".stdout") != "id\nfirst\n", Date() < deadline { usleep(10_000) }
+        #expect(runner.read(".stdout") == "id\nfirst\n")
+        pipe.fileHandleForWriting.write(Data("{\"id\":\"second\"}\n".utf8))
+        try pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(runner.read(".stdout") == "id\nfirst\nsecond\n")
+    }
+}

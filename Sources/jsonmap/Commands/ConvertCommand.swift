@@ -36,34 +36,35 @@ struct ConvertCommand: ParsableCommand {
         let output = try OutputFile.open(self.output)
         let sink = RowSink(output: output, writer: JSONRowWriter(schema: schema, format: to))
         if to == .json || !noHeader { sink.writeHeader() }
-        try options.execute(schema: schema, outputs: [output], verb: "written", handle: sink.write, finish: sink.finish)
+        try options.execute(schema: schema, outputs: [output], verb: "written", handle: sink.write,
+                            beforeWaiting: sink.flushStream, finish: sink.finish)
     }
 }
 
 extension JSONRowFormat: ExpressibleByArgument {}
 
 /// Rows written through a ``JSONRowWriter`` to an output, in blocks of 64 KiB; to standard
-/// output also whenever a tenth of a second has passed, so a pipeline downstream sees rows
-/// as records arrive.
+/// output also before the run waits for more input, so a pipeline downstream gets each row
+/// as soon as its record has arrived.
 final class RowSink {
     private let output: OutputFile
     private var writer: JSONRowWriter
-    private let flushesByTime: Bool
-    private var lastFlush = ContinuousClock.now
 
     init(output: OutputFile, writer: JSONRowWriter) {
         self.output = output
         self.writer = writer
-        flushesByTime = output.isStandardOutput
     }
 
     func writeHeader() { writer.writeHeader() }
 
     func write(_ row: JSONRow) throws {
         try writer.write(row)
-        if writer.bufferedBytes.count >= 1 << 16 || (flushesByTime && ContinuousClock.now - lastFlush > .milliseconds(100)) {
-            try flush()
-        }
+        if writer.bufferedBytes.count >= 1 << 16 { try flush() }
+    }
+
+    /// Hands standard output what is buffered (a file shows nothing before its commit anyway).
+    func flushStream() throws {
+        if output.isStandardOutput, !writer.bufferedBytes.isEmpty { try flush() }
     }
 
     func finish() throws {
@@ -74,6 +75,5 @@ final class RowSink {
     private func flush() throws(CommandFailure) {
         try output.write(writer.bufferedBytes)
         writer.removeBufferedBytes()
-        lastFlush = .now
     }
 }

@@ -37,8 +37,9 @@ final class RecordRun {
 
     /// Runs `handle` on every row of `inputs`, in input order. A ``JSONMapperError`` that
     /// `handle` throws for a row (a cell with no text in the output format) rejects its
-    /// record; any other error ends the run.
-    func run(_ inputs: [InputFile], handle: (JSONRow) throws -> Void) throws {
+    /// record; any other error ends the run. `beforeWaiting` runs whenever the next record
+    /// may have to wait for a pipe's writer (so a pipeline downstream gets what is done).
+    func run(_ inputs: [InputFile], handle: (JSONRow) throws -> Void, beforeWaiting: () throws -> Void) throws {
         var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1))
         decoder.maxRejectedBytes = 1024
         for input in inputs where !isStopped {
@@ -47,7 +48,10 @@ final class RecordRun {
             }
             status.start(records.progress)
             defer { totals.bytes += records.progress.bytesRead }
-            for result in records {
+            var iterator = records.makeIterator()
+            while true {
+                if input.wouldWait { try beforeWaiting() }
+                guard let result = iterator.next() else { break }
                 if let rejectsFailure { throw rejectsFailure }
                 if isStopped { break }
                 switch result {
