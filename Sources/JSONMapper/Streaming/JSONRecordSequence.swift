@@ -53,7 +53,7 @@ public struct JSONRecordSequence<Value>: Sequence {
         /// The next record, the error that ended the stream, or `nil` after the end.
         // Rows of a runtime schema are iterated from other modules (the CLI), where this
         // generic code would otherwise run unspecialized and look up the metadata of its
-        // record and outcome types on every call (measured: 5% of a conversion).
+        // record and outcome types on every call (measured: a tenth of jsonmap's CPU time).
         @_specialize(exported: true, where Value == JSONRow)
         public mutating func next() -> Element? {
             while true {
