@@ -18,7 +18,9 @@ import Foundation
 ///
 /// Compiling checks everything that does not depend on the input (paths, date formats,
 /// defaults, names) and throws ``JSONSchemaError``; after that a schema is immutable and
-/// shared by every thread that decodes with it.
+/// shared by every thread that decodes with it. Compile a schema once and keep it: as for a
+/// model's mapping, part of its compiled tables (the prepared key text) lives as long as the
+/// process.
 public struct JSONSchema: Sendable {
     /// The columns, in output order.
     public let columns: [JSONColumn]
