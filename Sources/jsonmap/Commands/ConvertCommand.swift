@@ -15,14 +15,15 @@ struct ConvertCommand: ParsableCommand {
             failed or interrupted run leaves no partial file.
 
             Examples:
-              jsonmap convert events.jsonl --spec spec.yaml --to csv -o events.csv --rejects bad.jsonl
-              cat events.jsonl | jsonmap convert --field id=id! --field size=payload.size:int --to tsv
+              jsonmap convert in.jsonl --spec spec.yaml --to csv -o out.csv
+              jsonmap convert a.jsonl b.json --spec s.json --to ndjson --rejects r.jsonl
+              jsonmap convert --field id=id! --field n=size:int --to tsv < in.jsonl
             """
     )
 
     @OptionGroup var options: RecordOptions
 
-    @Option(name: .long, help: ArgumentHelp("The output format: csv, tsv, ndjson or json.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The output format.", valueName: "format"))
     var to: JSONRowFormat
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))

@@ -27,7 +27,7 @@ struct InferCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Print a JSONMappable Swift model of this name instead of a spec.", valueName: "type"))
     var swift: String?
 
-    @Option(name: .long, help: ArgumentHelp("How records are laid out: auto, lines, array or concatenated.", valueName: "framing"))
+    @Option(name: .long, help: ArgumentHelp("How records are laid out.", valueName: "framing"))
     var framing: RecordOptions.Framing = .auto
 
     func validate() throws {

@@ -23,9 +23,9 @@ struct RecordOptions: ParsableArguments {
     var maxRejects: Int?
 
     @Option(name: .long, help: ArgumentHelp("Threads that decode records (default: the active cores).", valueName: "n"))
-    var workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    var workers: Int?
 
-    @Option(name: .long, help: ArgumentHelp("How records are laid out: auto, lines, array or concatenated.", valueName: "framing"))
+    @Option(name: .long, help: ArgumentHelp("How records are laid out.", valueName: "framing"))
     var framing: Framing = .auto
 
     @Flag(name: .long, help: "Show a progress bar on stderr even when it is not a terminal.")
@@ -52,7 +52,7 @@ struct RecordOptions: ParsableArguments {
             throw ValidationError("give the columns with either --spec FILE or --field NAME=PATH[:TYPE][!] (not both)")
         }
         if let maxRejects, maxRejects < 1 { throw ValidationError("--max-rejects must be at least 1") }
-        if workers < 1 { throw ValidationError("--workers must be at least 1") }
+        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
     }
 
     /// The schema of `--spec` or of the `--field`s.
@@ -68,7 +68,9 @@ struct RecordOptions: ParsableArguments {
                  beforeWaiting: () throws -> Void = {}, finish: () throws -> Void) throws {
         let inputs = try InputFile.open(inputs)
         let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path)) }
-        let run = RecordRun(schema: schema, settings: RecordRun.Settings(framing: framing.recordFraming, workers: workers, maxRejects: maxRejects),
+        let run = RecordRun(schema: schema, settings: RecordRun.Settings(framing: framing.recordFraming,
+                                                                             workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                                             maxRejects: maxRejects),
                             rejects: rejectsLog)
         let bar = progress || (!quiet && isatty(STDERR_FILENO) != 0)
             ? ProgressBar(status: run.status, totalBytes: inputs.allSatisfy { $0.size != nil } ? inputs.reduce(0) { $0 + ($1.size ?? 0) } : nil)
