@@ -31,6 +31,8 @@ final class RowCodec: ValueCodec<JSONRow>, @unchecked Sendable {
         session.pushOwned(template, handler: handler, owner: self, stateBytes: meta.stateCount)
     }
 
+    // The storage of a frame this codec pushed is the `JSONRow` that `begin` initialized.
+
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<JSONRow>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         destination.moveInitialize(from: storage.assumingMemoryBound(to: JSONRow.self), count: 1)
