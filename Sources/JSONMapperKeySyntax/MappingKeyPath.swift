@@ -6,13 +6,13 @@
 /// key-path  = first *( "." name / index )
 /// first     = name / index
 /// index     = "[" 1*DIGIT "]"
-/// name      = 1*( unescaped / "\" any-character )    ; unescaped: any but ".", "[" and "\"
+/// name      = 1*( unescaped / "\" any-character )    ; unescaped: any but ".", "[", "]", "\"
 /// ```
 ///
 /// `"id"`, `"user.id"`, `"urls[0].expanded"`, `"[0]"` (a position of a model read from an
-/// array), `"a\.b"` (the one key `a.b`) and `"k\[0]"` (the one key `k[0]`: a `]` in a name is
-/// itself) are keys; `""`, `"a..b"`, `".a"`, `"a."`, `"a[x]"`, `"a["`, `"a[]"` and `"a[0]b"` are
-/// not, each with a ``MappingKeySyntaxError`` that says why and where.
+/// array) and `"a\.b"` (the one key `a.b`; `"k\[0\]"` is the key `k[0]`) are keys; `""`,
+/// `"a..b"`, `".a"`, `"a."`, `"a[x]"`, `"a["`, `"a[]"`, `"a]"` and `"a[0]b"` are not, each with a
+/// ``MappingKeySyntaxError`` that says why and where.
 public struct MappingKeyPath: Hashable, Sendable {
     /// One step from a JSON value to a value inside it.
     public enum Step: Hashable, Sendable {
@@ -40,7 +40,7 @@ public struct MappingKeyPath: Hashable, Sendable {
 public struct MappingKeySyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, for a person: `"'[' is never closed"`.
     public let reason: String
-    /// The offset of the offending character in the key, counted in characters.
+    /// The offset of the offending character in the key, counted in characters from 0.
     public let offset: Int
 
     /// An error at `offset` of the key, saying `reason`.
@@ -49,8 +49,9 @@ public struct MappingKeySyntaxError: Error, Hashable, Sendable, CustomStringConv
         self.offset = offset
     }
 
-    /// The reason and where it is: `'[' is never closed (at character 1)`.
-    public var description: String { "\(reason) (at character \(offset))" }
+    /// The reason and where it is, counting characters from 1 as a person does:
+    /// `'[' is never closed (at character 2)` for `"a["`.
+    public var description: String { "\(reason) (at character \(offset + 1))" }
 }
 
 /// Reads one key, character by character, keeping its offset for errors.
@@ -95,6 +96,8 @@ private struct MappingKeyParser {
         var name = ""
         while let c = peek(), c != ".", c != "[" {
             switch c {
+            case "]":
+                throw error("']' closes no index (escape a ']' that belongs to a key as \\])")
             case "\\":
                 position += 1
                 guard let escaped = peek() else { throw error("'\\' at the end of the key escapes nothing", at: position - 1) }
@@ -119,7 +122,7 @@ private struct MappingKeyParser {
         var digits = 0
         while let c = peek(), c != "]" {
             guard let digit = c.wholeNumberValue, c.isASCII else {
-                throw error("an array index is digits only, found '\(c)'")
+                throw error("an array index is digits only, found '\(c)' (escape a '[' that belongs to a key as \\[)")
             }
             value = value * 10 + digit
             digits += 1

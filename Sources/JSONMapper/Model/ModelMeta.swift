@@ -36,16 +36,24 @@ final class ModelMeta: @unchecked Sendable {
 
     /// Compiles `rules` for instances of `model` (the dynamic type: a subclass of `Model`
     /// when a polymorphic base chose it).
-    init<Model>(for model: Model.Type, rules: [PropertyRule], hooks: ModelHooks) {
-        typeName = "\(model)"
-        self.hooks = hooks
+    convenience init<Model>(for model: Model.Type, rules: [PropertyRule], hooks: ModelHooks) {
+        let typeName = "\(model)"
         do {
-            properties = try Self.compile(rules, for: model, typeName: typeName)
-            invalidMapping = nil
+            let properties = try Self.compile(rules, for: model, typeName: typeName)
+            self.init(typeName: typeName, properties: properties, hooks: hooks, invalidMapping: nil)
         } catch {
-            properties = []
-            invalidMapping = error
+            self.init(typeName: typeName, properties: [], hooks: hooks, invalidMapping: error)
         }
+    }
+
+    /// Compiles properties made for one storage type (a model's, or a runtime schema's row),
+    /// each at its position in `properties`, whose key lists are already checked (at most
+    /// `PropertyState.presentBeforeUpdate - 1` keys each).
+    init(typeName: String, properties: [PropertyMeta], hooks: ModelHooks, invalidMapping: JSONMapperError? = nil) {
+        self.typeName = typeName
+        self.hooks = hooks
+        self.properties = properties
+        self.invalidMapping = invalidMapping
         requiredProperties = properties.filter(\.isRequired)
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 

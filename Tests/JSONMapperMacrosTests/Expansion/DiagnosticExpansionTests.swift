@@ -130,11 +130,11 @@ struct DiagnosticExpansionTests {
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: #"malformed key "a[x]": an array index is digits only, found 'x' (at character 2)"#, line: 3, column: 14),
-                DiagnosticSpec(message: #"malformed key "a..b": empty name between separators (at character 2)"#, line: 4, column: 14),
-                DiagnosticSpec(message: #"malformed key "": a key cannot be empty (at character 0)"#, line: 5, column: 14),
-                DiagnosticSpec(message: #"malformed key "a[": '[' is never closed (at character 1)"#, line: 6, column: 14),
-                DiagnosticSpec(message: #"malformed key "x[1": '[' is never closed (at character 1)"#, line: 7, column: 20),
+                DiagnosticSpec(message: #"malformed key "a[x]": an array index is digits only, found 'x' (escape a '[' that belongs to a key as \[) (at character 3)"#, line: 3, column: 14),
+                DiagnosticSpec(message: #"malformed key "a..b": empty name between separators (at character 3)"#, line: 4, column: 14),
+                DiagnosticSpec(message: #"malformed key "": a key cannot be empty (at character 1)"#, line: 5, column: 14),
+                DiagnosticSpec(message: #"malformed key "a[": '[' is never closed (at character 2)"#, line: 6, column: 14),
+                DiagnosticSpec(message: #"malformed key "x[1": '[' is never closed (at character 2)"#, line: 7, column: 20),
             ])
     }
 

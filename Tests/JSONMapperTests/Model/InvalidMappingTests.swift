@@ -52,7 +52,7 @@ struct InvalidMappingTests {
     }
 
     static let badIndex = JSONMapperError.invalidMapping(
-        type: "BadIndex", key: "a[x]", reason: "an array index is digits only, found 'x' (at character 2)")
+        type: "BadIndex", key: "a[x]", reason: #"an array index is digits only, found 'x' (escape a '[' that belongs to a key as \[) (at character 3)"#)
 
     @Test func decodingThrowsTheMalformedKey() {
         #expect(Self.failure { () throws(JSONMapperError) in
@@ -98,18 +98,18 @@ struct InvalidMappingTests {
 
     @Test func eachMalformedKeyNamesItsReason() {
         #expect(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(BadFallback.self, from: "{}") }
-            == .invalidMapping(type: "BadFallback", key: "a..b", reason: "empty name between separators (at character 2)"))
+            == .invalidMapping(type: "BadFallback", key: "a..b", reason: "empty name between separators (at character 3)"))
         #expect(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Unclosed.self, from: "{}") }
-            == .invalidMapping(type: "Unclosed", key: "a[", reason: "'[' is never closed (at character 1)"))
+            == .invalidMapping(type: "Unclosed", key: "a[", reason: "'[' is never closed (at character 2)"))
         #expect(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Empty.self, from: "{}") }
-            == .invalidMapping(type: "Empty", key: "", reason: "a key cannot be empty (at character 0)"))
+            == .invalidMapping(type: "Empty", key: "", reason: "a key cannot be empty (at character 1)"))
         #expect(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(NoKeys.self, from: "{}") }
             == .invalidMapping(type: "NoKeys", key: "", reason: "the property has an empty key list"))
     }
 
     @Test func theDescriptionNamesTypeKeyAndReason() {
         #expect(Self.badIndex.description
-            == #"invalid mapping in BadIndex for key "a[x]": an array index is digits only, found 'x' (at character 2)"#)
+            == #"invalid mapping in BadIndex for key "a[x]": an array index is digits only, found 'x' (escape a '[' that belongs to a key as \[) (at character 3)"#)
         #expect(Self.badIndex.path == nil)
         #expect(Self.badIndex.location == nil)
     }
