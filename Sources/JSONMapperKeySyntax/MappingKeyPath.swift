@@ -6,13 +6,13 @@
 /// key-path  = first *( "." name / index )
 /// first     = name / index
 /// index     = "[" 1*DIGIT "]"
-/// name      = 1*( unescaped / "\" any-character )    ; unescaped: any but ".", "[", "]", "\"
+/// name      = 1*( unescaped / "\" any-character )    ; unescaped: any but ".", "[", "\"
 /// ```
 ///
 /// `"id"`, `"user.id"`, `"urls[0].expanded"`, `"[0]"` (a position of a model read from an
-/// array) and `"a\.b"` (the one key `a.b`; `"k\[0\]"` is the key `k[0]`) are keys; `""`,
-/// `"a..b"`, `".a"`, `"a."`, `"a[x]"`, `"a["`, `"a[]"`, `"a]"` and `"a[0]b"` are not, each with a
-/// ``MappingKeySyntaxError`` that says why and where.
+/// array) and `"a\.b"` (the one key `a.b`) are keys; only `.`, `[` and `\` are escaped, so
+/// `"k\[0]"` is the key `k[0]`. `""`, `"a..b"`, `".a"`, `"a."`, `"a[x]"`, `"a["`, `"a[]"` and
+/// `"a[0]b"` are not keys, each with a ``MappingKeySyntaxError`` that says why and where.
 public struct MappingKeyPath: Hashable, Sendable {
     /// One step from a JSON value to a value inside it.
     public enum Step: Hashable, Sendable {
@@ -96,8 +96,6 @@ private struct MappingKeyParser {
         var name = ""
         while let c = peek(), c != ".", c != "[" {
             switch c {
-            case "]":
-                throw error("']' closes no index (escape a ']' that belongs to a key as \\])")
             case "\\":
                 position += 1
                 guard let escaped = peek() else { throw error("'\\' at the end of the key escapes nothing", at: position - 1) }

@@ -102,7 +102,7 @@ struct JSONSchemaTests {
         ("", "bad path \"\": a key cannot be empty (at character 1)"),
         ("a.", "bad path \"a.\": the key ends with an empty name after '.' (at character 3)"),
         ("a[x]", #"bad path "a[x]": an array index is digits only, found 'x' (escape a '[' that belongs to a key as \[) (at character 3)"#),
-        ("a]", #"bad path "a]": ']' closes no index (escape a ']' that belongs to a key as \]) (at character 2)"#),
+        ("a[", "bad path \"a[\": '[' is never closed (at character 2)"),
         ("a[0]b", "bad path \"a[0]b\": expected '.' or '[' after ']', found 'b' (at character 5)"),
     ])
     func malformedPathsAreSchemaErrors(path: String, message: String) {
