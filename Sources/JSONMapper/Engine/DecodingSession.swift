@@ -358,7 +358,6 @@ final class DecodingSession: JSONEventSink {
         state.pointee.arena.reset(to: Arena.Mark.start)
         issues.removeAll(keepingCapacity: true)
         failure = nil
-        stoppedAtInvalidUTF8 = false
         stoppedAtLongString = false
     }
 
