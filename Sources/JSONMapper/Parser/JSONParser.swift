@@ -129,9 +129,12 @@ final class JSONParser {
         return .syntax(offset: absolute, line: line, column: absolute - lineStart + 1, message: message)
     }
 
-    /// Ends the document: reports a document cut short, or input with no value at all.
+    /// Ends the document: reports a document cut short, or input with no value at all, and
+    /// then the sink's mapping error, if it kept one and let the parse go on (as in
+    /// ``parseDocument(_:)``).
     func finish() throws(JSONMapperError) {
         do throws(JSONMapperError) { try complete() } catch { throw origin.locate(error) }
+        if let failure = sink.failure { throw origin.locate(failure) }
     }
 
     private func complete() throws(JSONMapperError) {
