@@ -33,6 +33,9 @@ final class JSONParser {
     private static let tailLength = 256
     private var surrogates = SurrogateEscapeCheck()
     private var rawCheck = RawInputCheck()
+    /// Where in the current bytes a number ended that JSON does not let end there (see
+    /// ``numberEndsAtDelimiter()``).
+    var malformedNumberEnd: Int?
     private let limits: Limits
     private let origin: InputOrigin
 
@@ -118,7 +121,7 @@ final class JSONParser {
     }
 
     /// A syntax error at `offset` within `chunk` (negative: in the previous chunk's tail).
-    private func syntaxError(at offset: Int, in chunk: UnsafeRawBufferPointer, message: String) -> JSONMapperError {
+    func syntaxError(at offset: Int, in chunk: UnsafeRawBufferPointer, message: String) -> JSONMapperError {
         var line = linesBefore + 1
         var lineStart = lineStartBefore
         for i in 0..<max(offset, 0) where chunk[i] == UInt8(ascii: "\n") {
@@ -158,6 +161,7 @@ final class JSONParser {
 
     private func failure(_ status: yajl_status, in chunk: UnsafeRawBufferPointer, atEnd: Bool = false) -> JSONMapperError {
         if status == yajl_status_client_canceled {
+            if let fault = numberFault(in: chunk) { return fault }
             if sink.stoppedAtLongString, let limit = limits.maxStringBytes {
                 return .limitExceeded(offset: offsetBefore + min(yajl_get_bytes_consumed(handle), chunk.count),
                                       message: "a string or key is longer than the limit of \(limit) bytes")
@@ -307,7 +311,7 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
         yajl_double: nil,
         yajl_number: { context, text, count in
             let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
-            return withSink(context) { $0.number(JSONBytes(start: raw, count: count)) }
+            return withSink(context) { $0.parser?.numberEndsAtDelimiter() != false && $0.number(JSONBytes(start: raw, count: count)) }
         },
         yajl_string: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.string($0) } ?? false } },
         yajl_start_map: { context in withSink(context) { $0.beginObject() } },
