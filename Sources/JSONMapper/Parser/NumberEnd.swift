@@ -7,9 +7,21 @@ import CYajl
 /// number out: yajl has just read that byte (a number ends only once the byte after it is
 /// seen) and stepped back onto it, so it is the next byte yajl will read.
 extension JSONParser {
+    /// Whether the byte just after a number's text ends it as JSON allows. yajl hands out a
+    /// number either in the input, where that byte is the one it stopped at, or in its own
+    /// token buffer (a number cut by a chunk boundary, or at the very end), which is always
+    /// NUL-padded (yajl_buf.h): only when this says no does the parser have to look (see
+    /// ``numberEndsAtDelimiter()``), so most numbers cost one byte test.
+    @inline(__always)
+    static func isDelimiter(after text: UnsafePointer<UInt8>, count: Int) -> Bool {
+        switch text[count] {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): true
+        default: false
+        }
+    }
+
     /// Whether the number yajl is handing out ends where JSON allows; if not, the offset of
     /// the byte that follows it is kept for ``numberFault``.
-    @inline(__always)
     func numberEndsAtDelimiter() -> Bool {
         // While finishing, the byte yajl read is the space it feeds itself to end the input.
         guard !isFinishing else { return true }

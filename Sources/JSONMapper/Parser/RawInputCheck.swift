@@ -26,10 +26,14 @@ struct RawInputCheck {
     /// The first fault in `chunk`, or `nil` when every byte may be handed to yajl.
     mutating func firstFault(in chunk: UnsafeRawBufferPointer) -> Fault? {
         guard let base = chunk.baseAddress, !chunk.isEmpty else { return nil }
-        var i = 0
+        // A byte pointer over the caller's buffer for the scan below; it is read only within
+        // `count`, while the buffer is borrowed for this call.
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let count = chunk.count
+        var start = 0
         if !carried.isEmpty {
             let joined = carried + Array(chunk.prefix(4 - carried.count))
-            switch Self.sequence(joined.count, { joined[$0] }) {
+            switch joined.withUnsafeBufferPointer({ Self.sequence(at: $0.baseAddress!, available: $0.count) }) {
             case .invalid:
                 defer { carried = [] }
                 return Fault(offset: -carried.count, message: Self.invalidUTF8Message(joined[0]))
@@ -37,38 +41,68 @@ struct RawInputCheck {
                 carried = joined    // the chunk was shorter than the rest of the sequence
                 return nil
             case .valid(let length):
-                i = length - carried.count
+                start = length - carried.count
                 carried = []
             }
         }
-        let count = chunk.count
-        while i < count {
-            // Eight bytes at a time while they are all ASCII other than 0x0B and 0x0C (chunks
-            // start at any address, hence the unaligned load; `i + 8 <= count` keeps it inside).
-            while i + 8 <= count {
-                let flags = Self.flags(base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                if flags != 0 {
-                    i += flags.trailingZeroBitCount / 8     // little-endian: the first flagged byte
-                    break
-                }
-                i += 8
+        // Form feeds and vertical tabs are rare: libc's vectorized byte search finds the first.
+        let verticalTab = Self.offset(of: 0x0B, in: base, from: start, before: count)
+        let whitespace = Self.offset(of: 0x0C, in: base, from: start, before: verticalTab)
+        if let fault = firstInvalidUTF8(bytes, from: start, before: whitespace, count: count) { return fault }
+        guard whitespace < count else { return nil }
+        return Fault(offset: whitespace, message: Self.whitespaceMessage(bytes[whitespace]))
+    }
+
+    /// The first ill-formed UTF-8 sequence starting before `limit` (reading up to `count` bytes
+    /// to complete one). A sequence the chunk ends inside is carried over to the next chunk.
+    private mutating func firstInvalidUTF8(_ bytes: UnsafePointer<UInt8>, from start: Int, before limit: Int,
+                                           count: Int) -> Fault? {
+        let raw = UnsafeRawPointer(bytes)
+        var i = start
+        while i < limit {
+            // 32 bytes at a time while all are ASCII (unaligned loads: chunks start anywhere).
+            while i + 32 <= limit {
+                let any = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                if any & 0x8080_8080_8080_8080 != 0 { break }
+                i += 32
             }
-            guard i < count else { return nil }
-            let byte = chunk[i]
-            if byte < 0x80 {
-                if byte == 0x0B || byte == 0x0C { return Fault(offset: i, message: Self.whitespaceMessage(byte)) }
+            guard i < limit else { break }
+            // Then to the first non-ASCII byte of the next eight (little-endian: the lowest).
+            if i + 8 <= limit {
+                let high = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                if high == 0 {
+                    i += 8
+                    continue
+                }
+                i += high.trailingZeroBitCount / 8
+            } else if bytes[i] < 0x80 {
                 i += 1
                 continue
             }
-            switch Self.sequence(count - i, { chunk[i + $0] }) {
-            case .valid(let length): i += length
-            case .invalid: return Fault(offset: i, message: Self.invalidUTF8Message(byte))
-            case .incomplete:
-                carried = Array(chunk[i...])
-                return nil
-            }
+            // A run of multi-byte characters, as in most non-Latin text.
+            repeat {
+                if i + 4 <= count, let length = Self.commonSequenceLength(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)) {
+                    i += length
+                    continue
+                }
+                switch Self.sequence(at: bytes + i, available: count - i) {
+                case .valid(let length): i += length
+                case .invalid: return Fault(offset: i, message: Self.invalidUTF8Message(bytes[i]))
+                case .incomplete:
+                    carried = Array(UnsafeBufferPointer(start: bytes + i, count: count - i))
+                    return nil
+                }
+            } while i < limit && bytes[i] >= 0x80
         }
         return nil
+    }
+
+    /// The offset of the first `byte` in `base[from..<end]`, or `end`.
+    private static func offset(of byte: UInt8, in base: UnsafeRawPointer, from start: Int, before end: Int) -> Int {
+        firstOccurrence(of: byte, in: base + start, count: end - start).map { $0 - base } ?? end
     }
 
     /// The fault of an input that ends inside a multi-byte sequence, relative to the end of the
@@ -79,16 +113,23 @@ struct RawInputCheck {
         return Fault(offset: -carried.count, message: Self.invalidUTF8Message(first))
     }
 
-    /// A high bit in each byte of `word` that is not ASCII, or is 0x0B or 0x0C.
+    /// The length of a well-formed two- or three-byte sequence at the start of `word` (the
+    /// next four bytes, in memory order), checked with masks; `nil` for anything else, which
+    /// ``sequence(at:available:)`` then decides. Most non-ASCII text is made of these.
     @inline(__always)
-    private static func flags(_ word: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        // Seven-bit bytes plus 0x75 reach 0x80 from 0x0B up, plus 0x73 from 0x0D up; no byte
-        // carries into the next, so each byte's flag is exact.
-        let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
-        let atLeast0B = low7 &+ 0x7575_7575_7575_7575
-        let atLeast0D = low7 &+ 0x7373_7373_7373_7373
-        return (word | (atLeast0B & ~atLeast0D)) & high
+    private static func commonSequenceLength(_ word: UInt32) -> Int? {
+        let w = UInt32(littleEndian: word)          // the lead byte in the low bits
+        // 110xxxxx 10xxxxxx, lead C2…DF (C0 and C1 would be overlong).
+        if w & 0xC0E0 == 0x80C0 { return w & 0x1E != 0 ? 2 : nil }
+        // 1110xxxx 10xxxxxx 10xxxxxx, except E0 with a second byte below A0 (overlong) and ED
+        // with one from A0 (a surrogate): for both, bit 5 of the second byte decides.
+        guard w & 0xC0_C0F0 == 0x80_80E0 else { return nil }
+        let secondHigh = w & 0x2000 != 0
+        switch w & 0x0F {
+        case 0x0: return secondHigh ? 3 : nil
+        case 0xD: return secondHigh ? nil : 3
+        default: return 3
+        }
     }
 
     private enum Sequence {
@@ -97,28 +138,31 @@ struct RawInputCheck {
         case incomplete
     }
 
-    /// The multi-byte sequence starting at index 0 of the `available` bytes `byte` reads
+    /// The sequence whose lead byte is at `p`, with `available` bytes readable from `p`
     /// (Unicode Table 3-7, well-formed byte sequences). A sequence the bytes end inside is
     /// `incomplete` only while every byte so far could still begin a well-formed one.
     @inline(__always)
-    private static func sequence(_ available: Int, _ byte: (Int) -> UInt8) -> Sequence {
-        let lead = byte(0)
+    private static func sequence(at p: UnsafePointer<UInt8>, available: Int) -> Sequence {
+        let lead = p[0]
         let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        // The second byte's range: narrower after E0 and F0 (no overlong forms), ED (no
+        // surrogates) and F4 (nothing past U+10FFFF).
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF      // no overlong forms
-        case 0xED: length = 3; secondRange = 0x80...0x9F      // no surrogates
-        case 0xE1...0xEF: length = 3
-        case 0xF0: length = 4; secondRange = 0x90...0xBF      // no overlong forms
-        case 0xF4: length = 4; secondRange = 0x80...0x8F      // nothing past U+10FFFF
-        case 0xF1...0xF3: length = 4
-        default: return .invalid                               // continuation, C0, C1, F5…FF
+        case 0xE0...0xEF:
+            length = 3
+            if lead == 0xE0 { low = 0xA0 } else if lead == 0xED { high = 0x9F }
+        case 0xF0...0xF4:
+            length = 4
+            if lead == 0xF0 { low = 0x90 } else if lead == 0xF4 { high = 0x8F }
+        default: return .invalid                       // a continuation byte, C0, C1, F5…FF
         }
-        for k in 1..<length {
+        guard available > 1 else { return .incomplete }
+        guard p[1] >= low, p[1] <= high else { return .invalid }
+        for k in 2..<length {
             guard k < available else { return .incomplete }
-            let range: ClosedRange<UInt8> = k == 1 ? secondRange : 0x80...0xBF
-            guard range.contains(byte(k)) else { return .invalid }
+            guard p[k] & 0xC0 == 0x80 else { return .invalid }
         }
         return .valid(length: length)
     }

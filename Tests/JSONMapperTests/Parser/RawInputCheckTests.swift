@@ -137,3 +137,91 @@ struct RawInputCheckTests {
         #expect(try JSONMapDecoder().decode([Int].self, from: " \t\r\n[1,\t2 ,\r\n3]\n\t\r ") == [1, 2, 3])
     }
 }
+
+/// `RawInputCheck` against the standard library's UTF-8 decoder as the oracle: over every
+/// two-byte sequence and samples of three- and four-byte ones, it finds a fault exactly when
+/// the decoder does, at the byte where the decoder's first error starts, whole and byte by byte.
+@Suite("Parser: RawInputCheck against the standard library")
+struct RawInputCheckOracleTests {
+    /// Where the first ill-formed sequence starts, by the standard library's decoder; `nil`
+    /// when all of `bytes` is well-formed.
+    static func oracle(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// The first fault's absolute offset when `bytes` are fed in chunks of `size`, then ended.
+    static func check(_ bytes: [UInt8], chunkSize size: Int) -> Int? {
+        var check = RawInputCheck()
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + size, bytes.count)
+            let fault = Array(bytes[start..<end]).withUnsafeBytes { check.firstFault(in: $0) }
+            if let fault { return start + fault.offset }
+            start = end
+        }
+        return check.faultAtEnd().map { bytes.count + $0.offset }
+    }
+
+    static func expectAgreement(_ sequence: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        // Inside ASCII text long enough for the word-at-a-time paths, and alone.
+        for bytes in [Array("0123456789abcdefghijklmnopqrstuvwxyz0123456789\"".utf8) + sequence + Array("\"tail".utf8), sequence] {
+            let expected = oracle(bytes)
+            for size in [bytes.count, 1, 3] {
+                let found = check(bytes, chunkSize: size)
+                if found != expected {
+                    Issue.record("\(sequence.map { String($0, radix: 16) }) in chunks of \(size): \(String(describing: found)), oracle \(String(describing: expected))",
+                                 sourceLocation: sourceLocation)
+                    return
+                }
+            }
+        }
+    }
+
+    @Test func everyTwoByteSequence() {
+        for lead in 0x80...0xFF {
+            for second in 0...0xFF { Self.expectAgreement([UInt8(lead), UInt8(second), 0x41]) }
+        }
+    }
+
+    @Test func threeAndFourByteSamples() {
+        let seconds: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        let lasts: [UInt8] = [0x20, 0x80, 0xBF, 0xC2]
+        for lead in 0xE0...0xF7 {
+            for second in seconds {
+                for third in lasts {
+                    Self.expectAgreement([UInt8(lead), second, third, 0x41])
+                    for fourth in lasts { Self.expectAgreement([UInt8(lead), second, third, fourth, 0x41]) }
+                }
+            }
+        }
+    }
+
+    @Test func realText() {
+        let text = "Grüße, 日本語のテキスト, emoji \u{1F600}\u{1F44D}, Ελληνικά, עברית, \u{10FFFF} and more: "
+        Self.expectAgreement(Array(String(repeating: text, count: 5).utf8))
+    }
+}
+
+extension RawInputCheckOracleTests {
+    @Test func neverReadsPastTheChunk() {
+        // Each chunk is a slice of a larger buffer whose next byte is invalid UTF-8 (or a form
+        // feed): the check must not see it, whatever the chunk's length.
+        for length in 1...80 {
+            for next: UInt8 in [0xFF, 0x80, 0x0C] {
+                let buffer = [UInt8](repeating: UInt8(ascii: "a"), count: length) + [next]
+                var check = RawInputCheck()
+                let fault = buffer.withUnsafeBytes { check.firstFault(in: UnsafeRawBufferPointer(rebasing: $0.prefix(length))) }
+                #expect(fault == nil, "length \(length), next byte \(next)")
+            }
+        }
+    }
+}
