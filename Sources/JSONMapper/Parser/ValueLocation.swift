@@ -35,6 +35,15 @@ extension JSONParser {
         return location(ofByteAt: start)
     }
 
+    /// The JSON path of the innermost open container (see ``ContainerPath``), when every byte
+    /// since the start of the input is still at hand: a whole document, or the first chunk;
+    /// `nil` otherwise.
+    func pathOfInnermostContainer() -> String? {
+        guard offsetBefore == 0, let base = current.baseAddress else { return nil }
+        let end = min(yajl_get_bytes_consumed(handle), current.count)
+        return ContainerPath.path(after: UnsafeRawBufferPointer(start: base, count: end))
+    }
+
     /// The line and column of the byte at `offset`, which is still at hand.
     private func location(ofByteAt offset: Int) -> JSONLocation {
         guard offset >= offsetBefore else {
