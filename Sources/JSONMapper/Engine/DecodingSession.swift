@@ -360,6 +360,7 @@ final class DecodingSession: JSONEventSink {
         failure = nil
         stoppedAtInvalidUTF8 = false
         stoppedAtLongString = false
+        stoppedAtLongNumber = false
     }
 
     /// Releases values of frames abandoned by an error, innermost first.

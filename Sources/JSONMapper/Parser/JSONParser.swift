@@ -10,33 +10,37 @@ import CYajl
 /// where they sit in a larger input (a record of a stream).
 final class JSONParser {
     let handle: yajl_handle
-    private let sink: JSONEventSink
-    /// Bytes of the chunks fed before the current one.
+    let sink: JSONEventSink
+    /// Bytes handed to yajl before the current piece (a chunk, or the part of chunks that
+    /// ``TokenJoiner`` hands on at once).
     private(set) var offsetBefore = 0
-    /// Newlines in those chunks and the offset just past the last one, for line:column.
+    /// Newlines in those bytes and the offset just past the last one, for line:column.
     private(set) var linesBefore = 0
     private(set) var lineStartBefore = 0
     private var sawValue = false
     /// The whole input, when it came in one buffer and has been parsed to its end.
     private(set) var document: UnsafeRawBufferPointer?
-    /// The bytes yajl is parsing (a chunk, or the whole document), while it parses them.
+    /// The bytes yajl is parsing (a piece of the chunks, or the whole document), while it parses them.
     private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Set while `yajl_complete_parse` runs (a top-level number ends with the input).
     private(set) var isFinishing = false
     /// The last line found by ``location(ofByteAt:)``, where the next search starts.
     var lineCursor = LineCursor()
-    /// The last bytes of earlier chunks, so a token split across chunks can still be traced
-    /// back to its start when it turns out to be the error.
+    /// The last bytes of earlier pieces, so a token split across them (a literal: strings and
+    /// numbers come whole) can still be traced back to its start when it turns out to be the error.
     private(set) var tail: [UInt8] = []
     private static let tailLength = 256
     private var surrogates = SurrogateEscapeCheck()
-    private let limits: Limits
+    let limits: Limits
     private let origin: InputOrigin
+    /// Holds back a string or number that a chunk cuts, so yajl reads each in one piece.
+    private var joiner: TokenJoiner
 
     /// Optional caps on input size, each failing with ``JSONMapperError/limitExceeded(offset:message:)``.
     struct Limits {
         var maxDocumentBytes: Int?
         var maxStringBytes: Int?
+        var maxNumberBytes: Int?
         static let none = Limits()
     }
 
@@ -44,7 +48,9 @@ final class JSONParser {
         self.sink = sink
         self.limits = limits
         self.origin = origin
+        self.joiner = TokenJoiner(limits: limits)
         sink.maxStringBytes = limits.maxStringBytes ?? .max
+        sink.maxNumberBytes = limits.maxNumberBytes ?? .max
         // The context is the sink, unretained: the parser holds it strongly for as long as the
         // handle lives, and the handle dies in deinit.
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -60,13 +66,23 @@ final class JSONParser {
         yajl_free(handle)
     }
 
-    /// Parses the next chunk of the document.
+    /// Parses the next chunk of the document. yajl gets it in pieces that end between tokens
+    /// (see ``TokenJoiner``), so a token cut by chunk boundaries costs no more than in one buffer.
     func parse(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
-        do throws(JSONMapperError) { try feed(chunk) } catch { throw origin.locate(error) }
-        // A later chunk's error position needs this chunk's newlines, which are gone by then.
-        countLines(in: chunk)
-        offsetBefore += chunk.count
-        tail.append(contentsOf: chunk.suffix(Self.tailLength))
+        do throws(JSONMapperError) {
+            try checkDocumentLimit(upTo: joiner.handedBytes + joiner.heldCount + chunk.count)
+            try joiner.split(chunk) { (piece) throws(JSONMapperError) in try feedPiece(piece) }
+        } catch {
+            throw origin.locate(error)
+        }
+    }
+
+    private func feedPiece(_ piece: UnsafeRawBufferPointer) throws(JSONMapperError) {
+        try feed(piece)
+        // A later piece's error position needs this piece's newlines, which are gone by then.
+        countLines(in: piece)
+        offsetBefore += piece.count
+        tail.append(contentsOf: piece.suffix(Self.tailLength))
         if tail.count > Self.tailLength { tail.removeFirst(tail.count - Self.tailLength) }
     }
 
@@ -78,6 +94,7 @@ final class JSONParser {
     /// is the more basic fault and wins.
     func parseDocument(_ bytes: UnsafeRawBufferPointer) throws(JSONMapperError) {
         do throws(JSONMapperError) {
+            try checkDocumentLimit(upTo: bytes.count)
             try feed(bytes)
             document = bytes
             try complete()
@@ -89,9 +106,6 @@ final class JSONParser {
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
-        if let limit = limits.maxDocumentBytes, offsetBefore + chunk.count > limit {
-            throw .limitExceeded(offset: limit, message: "the document is longer than the limit of \(limit) bytes")
-        }
         if !sawValue { sawValue = chunk.contains { !Self.isWhitespace($0) } }
         current = chunk
         defer { current = UnsafeRawBufferPointer(start: nil, count: 0) }
@@ -101,6 +115,12 @@ final class JSONParser {
         }
         if let offset = surrogates.firstLoneSurrogate(in: chunk) {
             throw syntaxError(at: offset, in: chunk, message: Self.loneSurrogateMessage)
+        }
+    }
+
+    private func checkDocumentLimit(upTo end: Int) throws(JSONMapperError) {
+        if let limit = limits.maxDocumentBytes, end > limit {
+            throw .limitExceeded(offset: limit, message: "the document is longer than the limit of \(limit) bytes")
         }
     }
 
@@ -118,7 +138,12 @@ final class JSONParser {
 
     /// Ends the document: reports a document cut short, or input with no value at all.
     func finish() throws(JSONMapperError) {
-        do throws(JSONMapperError) { try complete() } catch { throw origin.locate(error) }
+        do throws(JSONMapperError) {
+            try joiner.flush { (piece) throws(JSONMapperError) in try feedPiece(piece) }
+            try complete()
+        } catch {
+            throw origin.locate(error)
+        }
     }
 
     private func complete() throws(JSONMapperError) {
@@ -138,10 +163,7 @@ final class JSONParser {
     private func failure(_ status: yajl_status, in chunk: UnsafeRawBufferPointer, atEnd: Bool = false) -> JSONMapperError {
         var message: String
         if status == yajl_status_client_canceled {
-            if sink.stoppedAtLongString, let limit = limits.maxStringBytes {
-                return .limitExceeded(offset: offsetBefore + min(yajl_get_bytes_consumed(handle), chunk.count),
-                                      message: "a string or key is longer than the limit of \(limit) bytes")
-            }
+            if let error = limitFailure(in: chunk) { return error }
             guard sink.stoppedAtInvalidUTF8 else {
                 return sink.failure ?? .invalidValue(path: "", reason: "decoding was cancelled")
             }
@@ -299,7 +321,13 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
         yajl_double: nil,
         yajl_number: { context, text, count in
             let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
-            return withSink(context) { $0.number(JSONBytes(start: raw, count: count)) }
+            return withSink(context) { sink in
+                guard count <= sink.maxNumberBytes else {
+                    sink.stoppedAtLongNumber = true
+                    return false
+                }
+                return sink.number(JSONBytes(start: raw, count: count))
+            }
         },
         yajl_string: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.string($0) } ?? false } },
         yajl_start_map: { context in withSink(context) { $0.beginObject() } },
@@ -314,6 +342,6 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
 extension DecodingOptions {
     /// The parser limits these options set.
     var parserLimits: JSONParser.Limits {
-        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes)
+        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes, maxNumberBytes: maxNumberBytes)
     }
 }
