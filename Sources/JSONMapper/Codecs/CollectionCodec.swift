@@ -104,6 +104,7 @@ where Collection.Element == Element {
         var written: [[UInt8]] = []
         try value.forEachElement { (index, element) throws(JSONMapperError) in
             var scratch = JSONWriter(options: writer.options, capacity: 64)
+            scratch.modelsOnStack = writer.modelsOnStack
             do throws(JSONMapperError) {
                 try self.element.write(element, to: &scratch)
             } catch {
