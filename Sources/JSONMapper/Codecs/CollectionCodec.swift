@@ -3,8 +3,8 @@ protocol ElementCollection: Sequence {
     /// Whether the collection has no order of its own (a set): equal collections may then
     /// iterate in different orders.
     static var isUnordered: Bool { get }
-    /// The collection of `count` elements moved out of `elements`.
-    init(moving elements: UnsafeMutablePointer<Element>, count: Int)
+    /// The collection of the elements moved out of `list`, which is left empty.
+    init(moving list: inout ElementList, _ session: DecodingSession)
     /// Calls `body` with each element and its position. A requirement, so the loop runs in
     /// the collection's own code (no generic iterator or enumerated-sequence metadata per call).
     func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError)
@@ -17,16 +17,22 @@ extension Array: ElementCollection {
         for index in indices { try body(index, self[index]) }
     }
 
-    init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
+    init(moving list: inout ElementList, _ session: DecodingSession) {
         // An empty array is the shared empty singleton: `unsafeUninitializedCapacity: 0` would
         // write its count (a harmless zero, but a data race to ThreadSanitizer).
+        let count = list.count
         guard count > 0 else {
             self.init()
+            list.recycle(session)
             return
         }
+        // The array is allocated at its final size and filled run by run while the list frees
+        // each run it gives up: its pages are touched only as elements arrive.
         self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: elements, count: count)
-            initialized = count
+            list.moveOut(Element.self, session) { run, runCount in
+                (buffer.baseAddress! + initialized).moveInitialize(from: run, count: runCount)
+                initialized += runCount
+            }
         }
     }
 }
@@ -42,9 +48,11 @@ extension Set: ElementCollection {
         }
     }
 
-    init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
-        self.init(minimumCapacity: count)
-        for i in 0..<count { insert((elements + i).move()) }
+    init(moving list: inout ElementList, _ session: DecodingSession) {
+        self.init(minimumCapacity: list.count)
+        list.moveOut(Element.self, session) { run, runCount in
+            for i in 0..<runCount { insert((run + i).move()) }
+        }
     }
 }
 
@@ -65,17 +73,13 @@ where Collection.Element == Element {
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Collection>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let list = storage.assumingMemoryBound(to: ElementList.self)
-        destination.initialize(to: Collection(moving: list.pointee.elements(Element.self), count: list.pointee.count))
-        list.pointee.recycle(session)
+        destination.initialize(to: Collection(moving: &storage.assumingMemoryBound(to: ElementList.self).pointee, session))
         return true
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Collection>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let list = storage.assumingMemoryBound(to: ElementList.self)
-        destination.pointee = Collection(moving: list.pointee.elements(Element.self), count: list.pointee.count)
-        list.pointee.recycle(session)
+        destination.pointee = Collection(moving: &storage.assumingMemoryBound(to: ElementList.self).pointee, session)
         return true
     }
 
