@@ -3,8 +3,9 @@ protocol ElementCollection: Sequence {
     /// Whether the collection has no order of its own (a set): equal collections may then
     /// iterate in different orders.
     static var isUnordered: Bool { get }
-    /// The collection of the elements moved out of `list`, which is left empty.
-    init(moving list: inout ElementList, _ session: DecodingSession)
+    /// The collection of the elements moved out of `list`, which is left empty. (A static
+    /// function, not an initializer: its arguments are borrowed, so the session is not retained.)
+    static func moving(_ list: inout ElementList, _ session: DecodingSession) -> Self
     /// Calls `body` with each element and its position. A requirement, so the loop runs in
     /// the collection's own code (no generic iterator or enumerated-sequence metadata per call).
     func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError)
@@ -17,18 +18,17 @@ extension Array: ElementCollection {
         for index in indices { try body(index, self[index]) }
     }
 
-    init(moving list: inout ElementList, _ session: DecodingSession) {
+    static func moving(_ list: inout ElementList, _ session: DecodingSession) -> Self {
         // An empty array is the shared empty singleton: `unsafeUninitializedCapacity: 0` would
         // write its count (a harmless zero, but a data race to ThreadSanitizer).
         let count = list.count
         guard count > 0 else {
-            self.init()
             list.recycle(session)
-            return
+            return []
         }
         // The array is allocated at its final size and filled run by run while the list frees
         // each run it gives up: its pages are touched only as elements arrive.
-        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
+        return Self(unsafeUninitializedCapacity: count) { buffer, initialized in
             list.moveOut(Element.self, session) { run, runCount in
                 (buffer.baseAddress! + initialized).moveInitialize(from: run, count: runCount)
                 initialized += runCount
@@ -48,11 +48,12 @@ extension Set: ElementCollection {
         }
     }
 
-    init(moving list: inout ElementList, _ session: DecodingSession) {
-        self.init(minimumCapacity: list.count)
+    static func moving(_ list: inout ElementList, _ session: DecodingSession) -> Self {
+        var set = Self(minimumCapacity: list.count)
         list.moveOut(Element.self, session) { run, runCount in
-            for i in 0..<runCount { insert((run + i).move()) }
+            for i in 0..<runCount { set.insert((run + i).move()) }
         }
+        return set
     }
 }
 
@@ -73,13 +74,13 @@ where Collection.Element == Element {
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Collection>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.initialize(to: Collection(moving: &storage.assumingMemoryBound(to: ElementList.self).pointee, session))
+        destination.initialize(to: Collection.moving(&storage.assumingMemoryBound(to: ElementList.self).pointee, session))
         return true
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Collection>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.pointee = Collection(moving: &storage.assumingMemoryBound(to: ElementList.self).pointee, session)
+        destination.pointee = Collection.moving(&storage.assumingMemoryBound(to: ElementList.self).pointee, session)
         return true
     }
 

@@ -19,16 +19,26 @@ struct ElementList {
     /// The buffer being filled.
     private(set) var base: UnsafeMutableRawPointer?
     private var byteCapacity = 0
-    /// Elements in the list, in earlier segments and in the buffer being filled.
-    private(set) var count = 0
-    /// Full segments before the buffer being filled, oldest first.
-    private var filled: [Segment] = []
-    /// Elements in `filled`.
-    private var countFilled = 0
-    /// Bytes of all the buffers the list holds, and the most it held at once together with the
-    /// bytes moved out of it into a collection being built (the memory a long array needs).
-    private var heldBytes = 0
+    /// Elements in the buffer being filled.
+    private var countInBuffer = 0
+    /// The full segments of a long list; `nil` for a short one (nearly all), which so stays
+    /// a few trivial words, moved and dropped without reference counting.
+    private var long: UnsafeMutablePointer<Segments>?
+    /// The most bytes the list held at once, counting the bytes moved out of it into a
+    /// collection being built (untouched pages of a fresh allocation cost no memory): what
+    /// building a long array needs.
     private(set) var peakBytes = 0
+
+    /// The segments of a long list, oldest first, in a table of trivial values.
+    private struct Segments {
+        var table: UnsafeMutablePointer<Segment>
+        var count = 0
+        var capacity: Int
+        /// Elements in the segments.
+        var elements = 0
+        /// Bytes of all the buffers the list holds, the one being filled included.
+        var heldBytes: Int
+    }
 
     private struct Segment {
         var base: UnsafeMutableRawPointer
@@ -39,23 +49,24 @@ struct ElementList {
     init(borrowing block: (base: UnsafeMutableRawPointer, bytes: Int)?) {
         base = block?.base
         byteCapacity = block?.bytes ?? 0
-        heldBytes = byteCapacity
-        peakBytes = heldBytes
     }
+
+    /// Elements in the list.
+    var count: Int { countInBuffer + (long?.pointee.elements ?? 0) }
 
     /// Uninitialized memory for the next element; call ``commit()`` once it is initialized.
     mutating func nextSlot<E>(_: E.Type, _ session: DecodingSession) -> UnsafeMutablePointer<E> {
         let stride = MemoryLayout<E>.stride
-        if (count - countFilled + 1) * stride > byteCapacity { grow(E.self, session) }
-        return (base! + (count - countFilled) * stride).assumingMemoryBound(to: E.self)
+        if (countInBuffer + 1) * stride > byteCapacity { grow(E.self, session) }
+        return (base! + countInBuffer * stride).assumingMemoryBound(to: E.self)
     }
 
-    mutating func commit() { count += 1 }
+    mutating func commit() { countInBuffer += 1 }
 
-    /// The elements, contiguous, to be moved out by the caller (a list that grew by segments
-    /// is first gathered into one buffer).
+    /// The elements, contiguous, to be moved out by the caller (a long list is first gathered
+    /// into one buffer).
     mutating func elements<E>(_: E.Type, _ session: DecodingSession) -> UnsafeMutablePointer<E> {
-        if !filled.isEmpty { gather(E.self, session) }
+        if long != nil { gather(E.self, session) }
         return current(E.self)
     }
 
@@ -63,37 +74,43 @@ struct ElementList {
     /// elements of each run it is given. Each segment is freed once moved out of, and the
     /// list is left empty, its buffer back in the pool.
     mutating func moveOut<E>(_: E.Type, _ session: DecodingSession, _ body: (UnsafeMutablePointer<E>, Int) -> Void) {
+        let stride = MemoryLayout<E>.stride
         var moved = 0
-        for segment in filled {
-            body(segment.base.assumingMemoryBound(to: E.self), segment.count)
-            moved += segment.count * MemoryLayout<E>.stride
-            release(segment.base, bytes: segment.bytes, session)
-            peakBytes = max(peakBytes, heldBytes + moved)
+        if let long {
+            for segment in UnsafeBufferPointer(start: long.pointee.table, count: long.pointee.count) {
+                body(segment.base.assumingMemoryBound(to: E.self), segment.count)
+                moved += segment.count * stride
+                long.pointee.heldBytes -= segment.bytes
+                release(segment.base, bytes: segment.bytes, session)
+                peakBytes = max(peakBytes, long.pointee.heldBytes + moved)
+            }
+            forgetSegments()
         }
-        filled = []
-        body(current(E.self), count - countFilled)
-        peakBytes = max(peakBytes, heldBytes + count * MemoryLayout<E>.stride)
+        body(current(E.self), countInBuffer)
+        peakBytes = max(peakBytes, byteCapacity + moved + countInBuffer * stride)
         recycle(session)
     }
 
     /// Destroys elements that were never moved out, and gives back every buffer.
     mutating func release<E>(destroying _: E.Type, _ session: DecodingSession) {
-        for segment in filled {
-            segment.base.assumingMemoryBound(to: E.self).deinitialize(count: segment.count)
-            release(segment.base, bytes: segment.bytes, session)
+        if let long {
+            for segment in UnsafeBufferPointer(start: long.pointee.table, count: long.pointee.count) {
+                segment.base.assumingMemoryBound(to: E.self).deinitialize(count: segment.count)
+                release(segment.base, bytes: segment.bytes, session)
+            }
+            forgetSegments()
         }
-        filled = []
-        if count > countFilled { current(E.self).deinitialize(count: count - countFilled) }
+        if countInBuffer > 0 { current(E.self).deinitialize(count: countInBuffer) }
         recycle(session)
     }
 
-    /// Gives back the buffer, whose elements have been moved out, and empties the list.
+    /// Gives back the buffer being filled, whose elements have been moved out, and empties
+    /// the list (whose segments have been given back).
     mutating func recycle(_ session: DecodingSession) {
         if let base { release(base, bytes: byteCapacity, session) }
         base = nil
         byteCapacity = 0
-        count = 0
-        countFilled = 0
+        countInBuffer = 0
     }
 
     private func current<E>(_: E.Type) -> UnsafeMutablePointer<E> {
@@ -102,27 +119,51 @@ struct ElementList {
 
     private mutating func grow<E>(_: E.Type, _ session: DecodingSession) {
         let stride = MemoryLayout<E>.stride
-        guard byteCapacity < Self.segmentBytes else {
-            // Long: keep the full buffer as a segment and start another.
-            filled.append(Segment(base: base!, bytes: byteCapacity, count: count - countFilled))
-            countFilled = count
-            base = allocate(bytes: max(Self.segmentBytes, heldBytes / 8, stride), E.self)
-            return
-        }
+        guard byteCapacity < Self.segmentBytes else { return startSegment(E.self) }
         let old = base
         let oldBytes = byteCapacity
         base = allocate(bytes: max(byteCapacity * 2, stride * 8, 256), E.self)
-        if count > 0 { current(E.self).moveInitialize(from: old!.assumingMemoryBound(to: E.self), count: count) }
+        if countInBuffer > 0 { current(E.self).moveInitialize(from: old!.assumingMemoryBound(to: E.self), count: countInBuffer) }
         if let old { release(old, bytes: oldBytes, session) }
+        peakBytes = max(peakBytes, oldBytes + byteCapacity)
+    }
+
+    /// Keeps the full buffer as a segment and starts another, an eighth of the list's size.
+    private mutating func startSegment<E>(_: E.Type) {
+        if long == nil {
+            let segments = UnsafeMutablePointer<Segments>.allocate(capacity: 1)
+            segments.initialize(to: Segments(table: .allocate(capacity: 16), capacity: 16, heldBytes: byteCapacity))
+            long = segments
+        }
+        let segments = long!
+        if segments.pointee.count == segments.pointee.capacity {
+            let grown = UnsafeMutablePointer<Segment>.allocate(capacity: segments.pointee.capacity * 2)
+            grown.moveInitialize(from: segments.pointee.table, count: segments.pointee.count)
+            segments.pointee.table.deallocate()
+            segments.pointee.table = grown
+            segments.pointee.capacity *= 2
+        }
+        (segments.pointee.table + segments.pointee.count).initialize(to: Segment(base: base!, bytes: byteCapacity, count: countInBuffer))
+        segments.pointee.count += 1
+        segments.pointee.elements += countInBuffer
+        countInBuffer = 0
+        base = allocate(bytes: max(Self.segmentBytes, segments.pointee.heldBytes / 8, MemoryLayout<E>.stride), E.self)
+        segments.pointee.heldBytes += byteCapacity
+        peakBytes = max(peakBytes, segments.pointee.heldBytes)
+    }
+
+    /// Frees the segment table, whose segments have been emptied and given back.
+    private mutating func forgetSegments() {
+        long?.pointee.table.deallocate()
+        long?.deallocate()
+        long = nil
     }
 
     /// Moves the segments and the buffer being filled into one buffer.
     private mutating func gather<E>(_: E.Type, _ session: DecodingSession) {
         let stride = MemoryLayout<E>.stride
-        let all = UnsafeMutableRawPointer.allocate(byteCount: count * stride, alignment: 16)
-        heldBytes += count * stride
-        peakBytes = max(peakBytes, heldBytes)
         let total = count
+        let all = UnsafeMutableRawPointer.allocate(byteCount: total * stride, alignment: 16)
         var moved = 0
         moveOut(E.self, session) { run, runCount in
             (all + moved * stride).bindMemory(to: E.self, capacity: runCount).moveInitialize(from: run, count: runCount)
@@ -130,21 +171,18 @@ struct ElementList {
         }
         base = all
         byteCapacity = total * stride
-        count = total
+        countInBuffer = total
     }
 
     private mutating func allocate<E>(bytes: Int, _: E.Type) -> UnsafeMutableRawPointer {
         let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
         block.bindMemory(to: E.self, capacity: bytes / MemoryLayout<E>.stride)
         byteCapacity = bytes
-        heldBytes += bytes
-        peakBytes = max(peakBytes, heldBytes)
         return block
     }
 
     /// Gives a buffer back: to the pool if it is small enough to be worth keeping.
-    private mutating func release(_ block: UnsafeMutableRawPointer, bytes: Int, _ session: DecodingSession) {
-        heldBytes -= bytes
+    private func release(_ block: UnsafeMutableRawPointer, bytes: Int, _ session: DecodingSession) {
         if bytes <= Self.segmentBytes {
             session.recycleElementBlock((block, bytes))
         } else {

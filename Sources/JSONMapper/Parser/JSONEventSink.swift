@@ -13,9 +13,10 @@ class JSONEventSink {
     /// The longest string or key the parser passes on (see ``DecodingOptions/maxStringBytes``).
     var maxStringBytes = Int.max
     /// Set by the parser when it stopped at a number longer than `maxNumberBytes`.
-    var stoppedAtLongNumber = false
+    final var stoppedAtLongNumber = false
     /// The longest number the parser passes on (see ``DecodingOptions/maxNumberBytes``).
-    var maxNumberBytes = Int.max
+    /// Final: read for every number.
+    final var maxNumberBytes = Int.max
     /// The parser sending the events, which can say where the current one is in the input;
     /// `nil` when the events come from a tree. The parser sets it for its lifetime and clears
     /// it when it goes (it owns the sink, so the reference is never left dangling).

@@ -16,7 +16,7 @@ struct ElementListTests {
             list.nextSlot(E.self, session).initialize(to: element(i))
             list.commit()
         }
-        let array = [E](moving: &list, session)
+        let array = [E].moving(&list, session)
         return (array, list.peakBytes)
     }
 
