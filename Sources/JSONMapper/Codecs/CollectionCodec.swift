@@ -26,6 +26,16 @@ extension Array: ElementCollection {
             list.recycle(session)
             return []
         }
+        guard list.isLong else {
+            // One buffer (nearly every array): one move, without the per-run calls below.
+            let elements = list.elements(Element.self, session)
+            let array = Self(unsafeUninitializedCapacity: count) { buffer, initialized in
+                buffer.baseAddress!.moveInitialize(from: elements, count: count)
+                initialized = count
+            }
+            list.recycle(session)
+            return array
+        }
         // The array is allocated at its final size and filled run by run while the list frees
         // each run it gives up: its pages are touched only as elements arrive.
         return Self(unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -54,6 +54,9 @@ struct ElementList {
     /// Elements in the list.
     var count: Int { countInBuffer + (long?.pointee.elements ?? 0) }
 
+    /// Whether the list grew past one buffer, into segments.
+    var isLong: Bool { long != nil }
+
     /// Uninitialized memory for the next element; call ``commit()`` once it is initialized.
     mutating func nextSlot<E>(_: E.Type, _ session: DecodingSession) -> UnsafeMutablePointer<E> {
         let stride = MemoryLayout<E>.stride
