@@ -20,7 +20,11 @@ struct Bench {
         }
         if let probe = options.probe { probeMain(probe) }
         refuseDebugBuild(allowed: options.allowDebug)
-        Bench(options: options).run()
+        if options.cli {
+            CLIComparison(options: options).run()
+        } else {
+            Bench(options: options).run()
+        }
     }
 
     /// A debug build's numbers are meaningless: say so, and stop unless told otherwise.

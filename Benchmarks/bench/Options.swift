@@ -11,6 +11,8 @@ struct Options {
     /// Run the allocation and memory probes (default: yes, except with --quick).
     var probes: Bool?
     var allowDebug = false
+    /// Run the CLI comparison (jsonmap against DuckDB and jq) instead of the library bench.
+    var cli = false
     var help = false
     /// Internal: run as a probe child for one contender (see Probe.swift).
     var probe: ProbeJob?
@@ -56,6 +58,13 @@ struct Options {
       --no-probes        skip the allocation and peak-memory probes (about 10 s)
       --probes           run them with --quick too (which skips them by default)
       --allow-debug      report numbers from a debug build anyway (they are meaningless)
+      --cli              instead: the CLI comparison. Generates a JSON Lines event file of
+                         at least 250 MB (0.5 % malformed lines, 0.5 % records without id),
+                         converts it to an 8-column CSV with jsonmap (with a rejects file),
+                         DuckDB (Python package; 2 threads and 1 thread, ignore_errors) and jq
+                         (fromjson?), checks that every tool's rows equal jsonmap's, then times
+                         --rounds N interleaved rounds (default 3, --quick 1); peak RSS via GNU
+                         time. With --json, rows have "operation": "cli".
       -h, --help         print this help
 
     Build and run in release mode: swift run -c release bench
@@ -96,6 +105,7 @@ struct Options {
             case "--no-probes": probes = false
             case "--probes": probes = true
             case "--allow-debug": allowDebug = true
+            case "--cli": cli = true
             case "--probe":
                 let file = try value(for: flag), text = try value(for: flag)
                 guard let id = ContenderID(text) else { throw UsageError(description: "--probe wants OPERATION/LIBRARY, not '\(text)'") }

@@ -327,7 +327,8 @@ extension ResultRow: Encodable {
     }
 }
 
-private func rounded(_ value: Double, _ digits: Int = 2) -> Double {
+/// `value` rounded to `digits` decimals, for the JSON reports.
+func rounded(_ value: Double, _ digits: Int = 2) -> Double {
     let scale = pow(10, Double(digits))
     return (value * scale).rounded() / scale
 }

@@ -87,7 +87,7 @@ where Dictionary.Value == Value {
     // MARK: Frame events
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self).pointee.currentKey = text.string
+        frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self).pointee.currentKey = session.sourceString ?? text.string
     }
 
     /// Stores the current key beside a value that has just been stored at the next value slot.

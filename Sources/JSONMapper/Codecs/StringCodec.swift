@@ -2,7 +2,9 @@
 final class StringCodec: ValueCodec<String>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> String? {
-        try coerce(event, expected, session) { () throws(CoercionFailure) in
+        // From a tree, the string is taken as it is (it holds exactly these bytes).
+        if case .string = event, let whole = session.sourceString { return whole }
+        return try coerce(event, expected, session) { () throws(CoercionFailure) in
             try StringLikeCoercion.string(from: event, strict: session.isStrict)
         }
     }

@@ -32,6 +32,8 @@ final class DecodingSession: JSONEventSink {
         var spareElementBlocks: [(base: UnsafeMutableRawPointer, bytes: Int)] = []
         /// Objects captured for models with a did-map hook, innermost last.
         var capturedObjects: [JSONValue] = []
+        /// The `String` the event being routed borrows its bytes from (see ``sourceString``).
+        var sourceString: String?
     }
 
     /// Whether a mapping error lets the parse run on to the end (events ignored), so that a
@@ -241,6 +243,20 @@ final class DecodingSession: JSONEventSink {
     override func bool(_ value: Bool) -> Bool { scalar(.bool(value)) }
     override func number(_ text: JSONBytes) -> Bool { scalar(.number(text)) }
     override func string(_ text: JSONBytes) -> Bool { scalar(.string(text)) }
+
+    /// The `String` a tree's string or key event was made from, while that event is routed
+    /// (nil for events from bytes): a codec that keeps the text whole takes this value instead
+    /// of copying the borrowed bytes into a new `String`, which is most of the cost of a
+    /// string-heavy decode from a tree.
+    var sourceString: String? { state.pointee.sourceString }
+
+    /// Routes a tree's string, or a key when `isKey`, as the event over its UTF-8 bytes, with
+    /// the `String` itself available as ``sourceString`` meanwhile.
+    func emit(treeString: String, isKey: Bool) -> Bool {
+        state.pointee.sourceString = treeString
+        defer { state.pointee.sourceString = nil }
+        return withUTF8(treeString) { isKey ? key($0) : string($0) }
+    }
     override func beginObject() -> Bool { begin(isObject: true) }
     override func beginArray() -> Bool { begin(isObject: false) }
     override func endObject() -> Bool { end() }

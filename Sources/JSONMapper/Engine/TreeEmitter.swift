@@ -24,28 +24,33 @@ extension DecodingSession {
     /// Walks a tree with a stack of open containers on the heap, not the call stack, so any
     /// depth the options allow is safe on any thread. `begin` opens the root if it is a container.
     private func walk(_ root: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
-        var open: [MemberCursor<JSONObject>] = []
-        try enter(root, &open, begin: begin)
-        try walkMembers(&open) { (member, open) throws(JSONMapperError) in
-            try self.enter(member, &open) { () throws(JSONMapperError) in try self.open(member) }
+        try walkMembers(from: enter(root, begin: begin)) { (member) throws(JSONMapperError) in
+            try self.enter(member) { () throws(JSONMapperError) in try self.open(member) }
         }
     }
 
-    /// The member walk of both kinds of tree: emits the members of the open containers, the
-    /// innermost first, through `enter` (which emits a scalar or opens a container and pushes
-    /// its cursor), and each container's end once its members are done.
-    private func walkMembers<Object: TreeObject>(
-        _ open: inout [MemberCursor<Object>],
-        enter: (Object.Member, inout [MemberCursor<Object>]) throws(JSONMapperError) -> Void
+    /// The member walk of both kinds of tree: emits the members of the container `root` opened
+    /// (if it is one), depth first, through `enter` (which emits a scalar, or opens a container
+    /// and returns its cursor), and each container's end once its members are done. The
+    /// innermost cursor stays in a local; the stack holds only the containers around it.
+    private func walkMembers<Cursor: MemberCursor>(
+        from root: Cursor?,
+        enter: (Cursor.Member) throws(JSONMapperError) -> Cursor?
     ) throws(JSONMapperError) {
-        while let last = open.indices.last {
-            guard let (key, member) = open[last].next() else {
-                let isObject = open.removeLast().isObject
-                try check(isObject ? endObject() : endArray())
+        guard var cursor = root else { return }
+        var outer: [Cursor] = []
+        while true {
+            if let (key, member) = cursor.next() {
+                if let key { try check(emit(treeString: key, isKey: true)) }
+                if let inner = try enter(member) {
+                    outer.append(cursor)
+                    cursor = inner
+                }
                 continue
             }
-            if let key { try withUTF8(key) { (bytes) throws(JSONMapperError) in try check(self.key(bytes)) } }
-            try enter(member, &open)
+            try check(cursor.isObject ? endObject() : endArray())
+            guard let parent = outer.popLast() else { return }
+            cursor = parent
         }
     }
 
@@ -54,80 +59,81 @@ extension DecodingSession {
         if case .object = container { try check(beginObject()) } else { try check(beginArray()) }
     }
 
-    /// Emits a scalar, or opens a container and pushes the cursor over its members.
-    private func enter(_ value: JSONValue, _ open: inout [MemberCursor<JSONObject>], begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
+    /// Emits a scalar, or opens a container and returns the cursor over its members.
+    private func enter(_ value: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) -> JSONValueCursor? {
         switch value {
         case .null: try check(null())
         case .bool(let flag): try check(bool(flag))
-        case .number(let number): try withUTF8(number.text) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
-        case .string(let string): try withUTF8(string) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
+        case .number(let number): try check(withUTF8(number.text) { self.number($0) })
+        case .string(let string): try check(emit(treeString: string, isKey: false))
         case .array(let elements):
             try begin()
-            open.append(MemberCursor(elements: isSkipping ? [] : elements))
+            return JSONValueCursor(elements: isSkipping ? [] : elements)
         case .object(let object):
             let framesBefore = frameCount
             try begin()
-            open.append(MemberCursor(object: object, walk: memberWalk(count: object.count, framesBefore: framesBefore)))
+            return JSONValueCursor(object: object, walk: memberWalk(count: object.count, framesBefore: framesBefore))
         }
+        return nil
     }
 
     /// Emits a Foundation value: `NSNull`, `Bool`, `NSNumber` and Swift numbers, `String`,
     /// `[Any]`, `[String: Any]` (and their NS counterparts), and ``JSONValue``. Walked like a
     /// ``JSONValue``, without recursion.
     func emit(foundation root: Any) throws(JSONMapperError) {
-        var open: [MemberCursor<[String: Any]>] = []
-        try enter(foundation: root, &open)
-        try walkMembers(&open) { (member, open) throws(JSONMapperError) in try self.enter(foundation: member, &open) }
+        try walkMembers(from: enter(foundation: root)) { (member) throws(JSONMapperError) in try self.enter(foundation: member) }
     }
 
-    private func enter(foundation value: Any, _ open: inout [MemberCursor<[String: Any]>]) throws(JSONMapperError) {
+    /// Emits a Foundation scalar, or opens a container and returns the cursor over its members.
+    private func enter(foundation value: Any) throws(JSONMapperError) -> FoundationCursor? {
         // Classify by dynamic type first: a failed `as` pattern can run a whole Foundation
         // bridging conversion (NSNumber → Int, Decimal → Int64…) before it fails, which cost
         // most of the time of a dictionary decode.
         let kind = type(of: value)
         if kind == String.self {
-            try withUTF8(value as! String) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
+            try check(emit(treeString: unboxed(value, as: String.self), isKey: false))
         } else if kind is NSNumber.Type {
-            try emit(number: value as! NSNumber)
+            try emit(number: unboxed(value, as: NSNumber.self))
         } else if kind == [String: Any].self {
-            try enter(dictionary: value as! [String: Any], &open)
+            return try enter(dictionary: unboxed(value, as: [String: Any].self))
         } else if kind == [Any].self {
-            try enter(array: value as! [Any], &open)
+            return try enter(array: unboxed(value, as: [Any].self))
         } else if kind is NSNull.Type {
             try check(null())
         } else if kind == Bool.self {
-            try check(bool(value as! Bool))
+            try check(bool(unboxed(value, as: Bool.self)))
         } else if kind == Int.self {
-            try emit(integer: Int64(value as! Int))
+            try emit(integer: Int64(unboxed(value, as: Int.self)))
         } else if kind == Int64.self {
-            try emit(integer: value as! Int64)
+            try emit(integer: unboxed(value, as: Int64.self))
         } else if kind == UInt64.self {
-            try emit(unsigned: value as! UInt64)
+            try emit(unsigned: unboxed(value, as: UInt64.self))
         } else if kind == Double.self {
-            try check(scalar(.double(value as! Double)))
+            try check(scalar(.double(unboxed(value, as: Double.self))))
         } else if kind == JSONValue.self {
             try emit(value as! JSONValue)
         } else {
             // Anything else that bridges: NSString, NSDictionary, other number types…
             switch value {
-            case let string as String: try withUTF8(string) { (bytes) throws(JSONMapperError) in try check(self.string(bytes)) }
-            case let dictionary as [String: Any]: try enter(dictionary: dictionary, &open)
-            case let array as [Any]: try enter(array: array, &open)
+            case let string as String: try check(emit(treeString: string, isKey: false))
+            case let dictionary as [String: Any]: return try enter(dictionary: dictionary)
+            case let array as [Any]: return try enter(array: array)
             case let number as NSNumber: try emit(number: number)
             default: throw .typeMismatch(path: currentPath(), expected: "a JSON value", found: "\(kind)")
             }
         }
+        return nil
     }
 
-    private func enter(dictionary: [String: Any], _ open: inout [MemberCursor<[String: Any]>]) throws(JSONMapperError) {
+    private func enter(dictionary: [String: Any]) throws(JSONMapperError) -> FoundationCursor {
         let framesBefore = frameCount
         try check(beginObject())
-        open.append(MemberCursor(object: dictionary, walk: memberWalk(count: dictionary.count, framesBefore: framesBefore)))
+        return FoundationCursor(object: dictionary, walk: memberWalk(count: dictionary.count, framesBefore: framesBefore))
     }
 
-    private func enter(array: [Any], _ open: inout [MemberCursor<[String: Any]>]) throws(JSONMapperError) {
+    private func enter(array: [Any]) throws(JSONMapperError) -> FoundationCursor {
         try check(beginArray())
-        open.append(MemberCursor(elements: isSkipping ? [] : array))
+        return FoundationCursor(elements: isSkipping ? [] : array)
     }
 
     private func emit(number: NSNumber) throws(JSONMapperError) {
@@ -150,7 +156,7 @@ extension DecodingSession {
     /// An unsigned integer as number text (it may be above `Int64.max`).
     private func emit(unsigned: UInt64) throws(JSONMapperError) {
         if let signed = Int64(exactly: unsigned) { return try emit(integer: signed) }
-        try withUTF8(String(unsigned)) { (bytes) throws(JSONMapperError) in try check(self.number(bytes)) }
+        try check(withUTF8(String(unsigned)) { number($0) })
     }
 
     /// A decimal as number text, exactly. Foundation's own formatting of `Decimal` measured
@@ -183,24 +189,40 @@ extension DecodingSession {
     /// `NSNumber` for a boolean is a distinct class (`__NSCFBoolean` / `CFBoolean`), which
     /// `is Bool` does not tell apart from 0 and 1.
     private static func isBoolean(_ number: NSNumber) -> Bool {
-        let kind = type(of: number)
-        return kind == type(of: NSNumber(value: true))
+        type(of: number) == booleanClass
     }
+
+    private static let booleanClass = type(of: NSNumber(value: true))
 
     private func check(_ accepted: Bool) throws(JSONMapperError) {
         if !accepted { throw failure ?? .invalidValue(path: currentPath(), reason: "decoding stopped") }
         if let failure { throw failure }
     }
 
-    private func withUTF8(_ string: String, _ body: (JSONBytes) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
-        var string = string
-        try string.withUTF8 { utf8 in
-            Result { () throws(JSONMapperError) in
-                // A zero-length buffer may have no address; any valid one does for no bytes.
-                try body(JSONBytes(start: utf8.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: utf8.count))
-            }
-        }.get()
+    /// Calls `body` with the string's UTF-8 bytes: in place for a native string, from a
+    /// contiguous copy for a bridged one.
+    func withUTF8(_ string: String, _ body: (JSONBytes) -> Bool) -> Bool {
+        func call(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+            // A zero-length buffer may have no address; any valid one does for no bytes.
+            body(JSONBytes(start: utf8.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: utf8.count))
+        }
+        if let result = string.utf8.withContiguousStorageIfAvailable(call) { return result }
+        var contiguous = string
+        return contiguous.withUTF8(call)
     }
+}
+
+/// The `T` held by `value`, whose dynamic type the caller has just found to be `T` (or, for a
+/// class, a subclass of it): read from the existential's inline buffer rather than through a
+/// dynamic cast, which measured at a tenth of a dictionary decode. Safe because an `Any`
+/// stores a value of at most three words inline at the start of its container (the Swift ABI's
+/// existential container layout), and every `T` this is used for — `String`, `Bool`, `Int`,
+/// `Int64`, `UInt64`, `Double`, `[Any]`, `[String: Any]` and class references — is that small;
+/// the copy out of the buffer retains what it must.
+@inline(__always)
+private func unboxed<T>(_ value: Any, as type: T.Type) -> T {
+    assert(MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size && (Swift.type(of: value) == T.self || value is T))
+    return withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee }
 }
 
 /// How the members of an object being emitted are walked.
@@ -213,64 +235,92 @@ enum MemberWalk {
     case mappedKeys([String])
 }
 
-/// An object of a tree being emitted, as the member walk reads it: a ``JSONObject`` or a
-/// Foundation `[String: Any]`.
-protocol TreeObject: Collection where Element == (key: String, value: Member) {
+/// An open array or object of a tree being walked: what is left of its members, walked in
+/// order, or (for an object read property-driven) only the mapped keys, looked up. One
+/// concrete cursor per kind of tree, holding just what its walk needs: the walk pushes and pops
+/// one per container, so its size and its reference counts are the walk's cost.
+protocol MemberCursor {
     associatedtype Member
-    init()
-    subscript(key: String) -> Member? { get }
+    /// Whether the container is an object (its end is an end-object event).
+    var isObject: Bool { get }
+    /// The next member (with its key, in an object), or `nil` at the end.
+    mutating func next() -> (key: String?, value: Member)?
 }
 
-extension JSONObject: TreeObject {}
-extension Dictionary: TreeObject where Key == String, Value == Any {}
-
-/// An open array or object of a tree being walked: what is left of its members. Walks every
-/// member in order, or only the mapped keys, looked up, as ``MemberWalk`` says.
-private struct MemberCursor<Object: TreeObject> {
-    private let elements: [Object.Member]
-    private let object: Object
-    /// The mapped keys to look up (property-driven walk), or `nil` to walk every member.
-    private let keys: [String]?
+/// A cursor over a ``JSONValue`` array or ``JSONObject``. An object walked in full reads its
+/// keys and values arrays by position; one walked by mapped keys looks each up.
+struct JSONValueCursor: MemberCursor {
+    /// The object's keys, or the mapped keys to look up; empty for an array.
+    private let keys: [String]
+    /// The array's elements, or the object's values; empty for a lookup walk.
+    private let values: [JSONValue]
+    /// The object the mapped keys are looked up in (property-driven walk).
+    private let lookup: JSONObject?
     private var position = 0
-    private var index: Object.Index
     let isObject: Bool
 
-    init(elements: [Object.Member]) {
-        self.elements = elements
-        object = Object()
-        keys = nil
-        index = object.startIndex
-        isObject = false
+    init(elements: [JSONValue]) {
+        (keys, values, lookup, isObject) = ([], elements, nil, false)
     }
 
-    init(object: Object, walk: MemberWalk) {
-        elements = []
+    init(object: JSONObject, walk: MemberWalk) {
         isObject = true
         switch walk {
-        case .none: (self.object, keys) = (Object(), nil)
-        case .all: (self.object, keys) = (object, nil)
-        case .mappedKeys(let mapped): (self.object, keys) = (object, mapped)
+        case .none: (keys, values, lookup) = ([], [], nil)
+        case .all: (keys, values, lookup) = (object.keys, object.values, nil)
+        case .mappedKeys(let mapped): (keys, values, lookup) = (mapped, [], object)
         }
-        index = self.object.startIndex
     }
 
-    /// The next member (with its key, in an object), or `nil` at the end.
-    mutating func next() -> (key: String?, value: Object.Member)? {
-        guard isObject else {
-            guard position < elements.count else { return nil }
-            position += 1
-            return (nil, elements[position - 1])
+    mutating func next() -> (key: String?, value: JSONValue)? {
+        if let lookup {
+            while position < keys.count {
+                position += 1
+                if let member = lookup[keys[position - 1]] { return (keys[position - 1], member) }
+            }
+            return nil
         }
-        guard let keys else {
-            guard index != object.endIndex else { return nil }
-            let (key, value) = object[index]
-            object.formIndex(after: &index)
-            return (key, value)
+        guard position < values.count else { return nil }
+        position += 1
+        return (isObject ? keys[position - 1] : nil, values[position - 1])
+    }
+}
+
+/// A cursor over a Foundation `[Any]` or `[String: Any]`: a dictionary walked in full goes
+/// through its iterator (an index would cost a hash-table probe per step); one walked by mapped
+/// keys looks each up.
+struct FoundationCursor: MemberCursor {
+    private let elements: [Any]
+    private var members: Dictionary<String, Any>.Iterator?
+    /// The mapped keys to look up, with the dictionary (property-driven walk).
+    private let lookup: (keys: [String], object: [String: Any])?
+    private var position = 0
+    let isObject: Bool
+
+    init(elements: [Any]) {
+        (self.elements, members, lookup, isObject) = (elements, nil, nil, false)
+    }
+
+    init(object: [String: Any], walk: MemberWalk) {
+        (elements, isObject) = ([], true)
+        switch walk {
+        case .none: (members, lookup) = (nil, nil)
+        case .all: (members, lookup) = (object.makeIterator(), nil)
+        case .mappedKeys(let mapped): (members, lookup) = (nil, (mapped, object))
         }
-        while position < keys.count {
-            position += 1
-            if let member = object[keys[position - 1]] { return (keys[position - 1], member) }
+    }
+
+    mutating func next() -> (key: String?, value: Any)? {
+        if let lookup {
+            while position < lookup.keys.count {
+                position += 1
+                if let member = lookup.object[lookup.keys[position - 1]] { return (lookup.keys[position - 1], member) }
+            }
+            return nil
         }
-        return nil
+        if isObject { return members?.next().map { ($0.key, $0.value) } }
+        guard position < elements.count else { return nil }
+        position += 1
+        return (nil, elements[position - 1])
     }
 }

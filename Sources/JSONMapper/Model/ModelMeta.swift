@@ -31,15 +31,21 @@ final class ModelMeta: @unchecked Sendable {
 
     /// Compiles `rules` for instances of `model` (the dynamic type: a subclass of `Model`
     /// when a polymorphic base chose it).
-    init<Model>(for model: Model.Type, rules: [PropertyRule], hooks: ModelHooks) {
-        typeName = "\(model)"
-        self.hooks = hooks
+    convenience init<Model>(for model: Model.Type, rules: [PropertyRule], hooks: ModelHooks) {
         var properties: [PropertyMeta] = []
         for rule in rules {
             precondition(rule.applies(to: model),
                          "\(Model.self).jsonMapping maps a key path of another type; a mapping's key paths must start at the model or one of its superclasses")
             properties.append(rule.makeProperty(for: Model.self, index: properties.count))
         }
+        self.init(typeName: "\(model)", properties: properties, hooks: hooks)
+    }
+
+    /// Compiles properties made for one storage type (a model's, or a runtime schema's row),
+    /// each at its position in `properties`.
+    init(typeName: String, properties: [PropertyMeta], hooks: ModelHooks) {
+        self.typeName = typeName
+        self.hooks = hooks
         precondition(properties.allSatisfy { $0.keys.count < Int(PropertyState.presentBeforeUpdate) }, "too many fallback keys")
         self.properties = properties
         requiredProperties = properties.filter(\.isRequired)

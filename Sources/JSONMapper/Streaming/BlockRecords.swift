@@ -11,7 +11,7 @@ enum RecordOutcome<Value> {
 
 /// Reads the records of a block one by one: finds them (the lines of a JSON Lines block, the
 /// spans of the others) and decodes each with an engine.
-struct BlockRecords<Value: JSONMappableValue> {
+struct BlockRecords<Value> {
     private let block: RecordBlock
     private let engine: RecordEngine<Value>
     private let limits: RecordFramer.Limits
@@ -107,7 +107,7 @@ extension BlockRecords where Value == [String] {
     /// or `nil` when the block holds no record (blank lines). A first record that is not an
     /// array of strings is an error that ends the stream.
     static func header(in block: RecordBlock, options: DecodingOptions, limits: RecordFramer.Limits) -> Result<[String], JSONMapperError>? {
-        var records = BlockRecords(block, engine: RecordEngine(options: options), limits: limits)
+        var records = BlockRecords(block, engine: RecordEngine(codec: valueCodec(for: [String].self), options: options), limits: limits)
         switch records.next() {
         case nil:
             return nil

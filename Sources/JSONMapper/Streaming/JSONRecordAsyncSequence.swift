@@ -12,7 +12,7 @@
 /// and worker threads are stopped when the iterator is released. Iterating again starts a new
 /// pass over the source (an asynchronous sequence that can be iterated once can be decoded
 /// once) and restarts ``progress``.
-public struct JSONRecordAsyncSequence<Value: JSONMappableValue & Sendable>: AsyncSequence {
+public struct JSONRecordAsyncSequence<Value: Sendable>: AsyncSequence {
     /// A decoded record.
     public typealias Element = JSONRecord<Value>
     /// The error that ended the stream: malformed JSON in an array or concatenated stream, or
@@ -64,7 +64,7 @@ public struct JSONRecordAsyncSequence<Value: JSONMappableValue & Sendable>: Asyn
 
 /// Runs a ``RecordStream`` over asynchronous input, suspending where the synchronous
 /// sequence would block.
-final class AsyncRecordDriver<Value: JSONMappableValue> {
+final class AsyncRecordDriver<Value> {
     private let stream: RecordStream<Value>
     private let input: AsyncRecordInput
 

@@ -84,7 +84,7 @@ public struct JSONRecordDecoder: Sendable {
         _ type: Value.Type = Value.self, from source: JSONRecordSource,
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
     ) -> JSONRecordSequence<Value> {
-        JSONRecordSequence(decoder: self, source: source, onRejection: onRejection, decoding: inlineDecoding(Value.self))
+        JSONRecordSequence(decoder: self, source: source, onRejection: onRejection, decoding: inlineDecoding(valueCodec(for: Value.self)))
     }
 
     /// The records of `source`, decoded as `type` by ``workers`` threads and delivered in
@@ -96,7 +96,7 @@ public struct JSONRecordDecoder: Sendable {
         _ type: Value.Type = Value.self, from source: JSONRecordSource,
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
     ) -> JSONRecordSequence<Value> {
-        JSONRecordSequence(decoder: self, source: source, onRejection: onRejection, decoding: parallelDecoding(Value.self))
+        JSONRecordSequence(decoder: self, source: source, onRejection: onRejection, decoding: parallelDecoding(valueCodec(for: Value.self)))
     }
 
     /// The records of an asynchronous sequence of bytes (`URLSession.AsyncBytes`,
@@ -109,7 +109,7 @@ public struct JSONRecordDecoder: Sendable {
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
     ) -> JSONRecordAsyncSequence<Value> where Bytes.Element == UInt8 {
         let chunkSize = limits.chunkSize
-        return JSONRecordAsyncSequence(decoder: self, onRejection: onRejection, decoding: parallelDecoding(Value.self)) {
+        return JSONRecordAsyncSequence(decoder: self, onRejection: onRejection, decoding: parallelDecoding(valueCodec(for: Value.self))) {
             AsyncByteInput(bytes, chunkSize: chunkSize)
         }
     }
@@ -124,7 +124,7 @@ public struct JSONRecordDecoder: Sendable {
         _ type: Value.Type = Value.self, from chunks: Chunks,
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
     ) -> JSONRecordAsyncSequence<Value> where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
-        JSONRecordAsyncSequence(decoder: self, onRejection: onRejection, decoding: parallelDecoding(Value.self)) {
+        JSONRecordAsyncSequence(decoder: self, onRejection: onRejection, decoding: parallelDecoding(valueCodec(for: Value.self))) {
             AsyncChunkInput(chunks)
         }
     }
@@ -135,17 +135,17 @@ public struct JSONRecordDecoder: Sendable {
     }
 
     /// Decoding on the reading thread.
-    func inlineDecoding<Value: JSONMappableValue>(_: Value.Type) -> () -> RecordStream<Value>.Decoding {
+    func inlineDecoding<Value>(_ codec: ValueCodec<Value>) -> () -> RecordStream<Value>.Decoding {
         let options = options
-        return { .inline(RecordEngine(options: options)) }
+        return { .inline(RecordEngine(codec: codec, options: options)) }
     }
 
     /// Decoding by ``workers`` threads (inline for one).
-    func parallelDecoding<Value: JSONMappableValue & Sendable>(_: Value.Type) -> () -> RecordStream<Value>.Decoding {
-        guard workers > 1 else { return inlineDecoding(Value.self) }
+    func parallelDecoding<Value: Sendable>(_ codec: ValueCodec<Value>) -> () -> RecordStream<Value>.Decoding {
+        guard workers > 1 else { return inlineDecoding(codec) }
         let (options, workers, limits) = (options, workers, limits)
         return {
-            let pool = RecordWorkers<Value>(count: workers, options: options, limits: limits)
+            let pool = RecordWorkers<Value>(count: workers, codec: codec, options: options, limits: limits)
             // Blocks queued or being decoded: enough that no worker waits while the reading
             // thread delivers, few enough to bound memory.
             return .workers(submit: { pool.submit($0, columns: $1) }, inFlight: 2 * workers)

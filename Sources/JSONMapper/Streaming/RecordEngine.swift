@@ -1,17 +1,18 @@
 /// Decodes records one after another, each as a document of its own, through one decoding
 /// session: the same parser, codecs and coercions as the document decoder, with the session's
 /// memory (arena, frames, element buffers) kept from record to record. One per worker.
-final class RecordEngine<Value: JSONMappableValue> {
+final class RecordEngine<Value> {
     let options: DecodingOptions
     private let session: DecodingSession
     private let root: RootHandler<Value>
     /// The root frame's result slot, reused by every record.
     private let result: UnsafeMutablePointer<Value?>
 
-    init(options: DecodingOptions) {
+    /// An engine that decodes each record with `codec` (a type's own, or a runtime schema's).
+    init(codec: ValueCodec<Value>, options: DecodingOptions) {
         self.options = options
         session = DecodingSession(options: options, checksWholeDocument: true)
-        root = RootHandler(codec: valueCodec(for: Value.self))
+        root = RootHandler(codec: codec)
         result = .allocate(capacity: 1)
         result.initialize(to: nil)
     }

@@ -5,7 +5,7 @@
 /// It does no I/O and never waits: ``step()`` tells the driver when the framer needs input and
 /// when a worker's block must be waited for, and the driver does that its own way (blocking or
 /// suspended).
-final class RecordStream<Value: JSONMappableValue> {
+final class RecordStream<Value> {
     /// What the driver does next.
     enum Step {
         case record(JSONRecord<Value>)

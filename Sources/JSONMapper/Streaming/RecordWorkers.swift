@@ -6,13 +6,13 @@ import Foundation
 /// The threads start with the pool and are stopped and joined when it is released: a stream
 /// abandoned part-way leaves no thread behind (a block being decoded is finished first).
 /// Values cross from the workers to the stream's thread, hence `Sendable`.
-final class RecordWorkers<Value: JSONMappableValue & Sendable> {
+final class RecordWorkers<Value: Sendable> {
     private let queue = BlockQueue<Value>()
 
-    init(count: Int, options: DecodingOptions, limits: RecordFramer.Limits) {
+    init(count: Int, codec: ValueCodec<Value>, options: DecodingOptions, limits: RecordFramer.Limits) {
         for number in 0..<count {
             let thread = Thread { [queue] in
-                let engine = RecordEngine<Value>(options: options)
+                let engine = RecordEngine(codec: codec, options: options)
                 while let job = queue.take() {
                     var records = BlockRecords(job.block, engine: engine, limits: limits, columns: job.columns)
                     job.complete(with: records.decodeAll())

@@ -160,6 +160,12 @@ struct JSONWriter {
     /// A value another writer with the same options wrote, at this position.
     mutating func writeWritten(_ value: [UInt8]) { bytes.append(contentsOf: value) }
 
+    /// Bytes that are already text of the output's format (a CSV cell, a separator), as they are.
+    mutating func writeRaw(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
+
+    /// One byte of text of the output's format.
+    mutating func writeRaw(_ byte: UInt8) { bytes.append(byte) }
+
     /// A whole ``JSONValue`` (object members in their order, or sorted when the options say).
     mutating func write(_ value: JSONValue) {
         switch value {

@@ -1,0 +1,32 @@
+import Foundation
+
+extension JSONRecordDecoder {
+    /// The records of `source` as rows of `schema`, decoded by ``workers`` threads and
+    /// delivered in stream order, with the schema's coercion (the other options apply as
+    /// they are). A record without a required column's value is rejected with
+    /// ``JSONMapperError/keyNotFound(path:location:)`` naming the column's first path.
+    ///
+    /// - Parameter onRejection: Called, on the reading thread and in stream order, for every
+    ///   record that is not delivered.
+    public func records(_ schema: JSONSchema, from source: JSONRecordSource,
+                        onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<JSONRow> {
+        var decoder = self
+        decoder.options.coercion = schema.coercion
+        return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
+                                  decoding: decoder.parallelDecoding(schema.codec))
+    }
+}
+
+extension JSONMapDecoder {
+    /// Decodes one JSON document (an object, or an array for a schema of index paths) as a
+    /// row of `schema`, with the schema's coercion.
+    public func decode(_ schema: JSONSchema, from data: Data) throws(JSONMapperError) -> JSONRow {
+        var options = options
+        options.coercion = schema.coercion
+        return try InputBytes.withBytes(of: data) { (bytes) throws(JSONMapperError) in
+            try DecodeRun.decodeRoot(JSONRow.self, codec: schema.codec, options, checksWholeDocument: true) { (session) throws(JSONMapperError) in
+                try JSONParser(sink: session, limits: options.parserLimits).parseDocument(bytes)
+            }.value
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A table shape decided at run time: a list of ``JSONColumn``s, compiled into a mapping on
+/// the same engine as a ``JSONMappable`` model's (the same key table with its chains of
+/// properties per key, the same key-path tree, codecs and coercions), whose "properties"
+/// write the typed cells of a ``JSONRow``.
+///
+/// ```swift
+/// let schema = try JSONSchema(columns: [
+///     JSONColumn("id", path: "id", required: true),
+///     JSONColumn("size", path: "payload.size", type: .int),
+///     JSONColumn("commits", path: "payload.commits", type: .count),
+/// ])
+/// for result in JSONRecordDecoder().records(schema, from: .file("events.jsonl")) {
+///     let row = try result.get().value      // row[1] is .int(12), or .null when absent
+/// }
+/// ```
+///
+/// Compiling checks everything that does not depend on the input (paths, date formats,
+/// defaults, names) and throws ``JSONSchemaError``; after that a schema is immutable and
+/// shared by every thread that decodes with it. Compile a schema once and keep it: as for a
+/// model's mapping, part of its compiled tables (the prepared key text) lives as long as the
+/// process.
+public struct JSONSchema: Sendable {
+    /// The columns, in output order.
+    public let columns: [JSONColumn]
+    /// How values are converted to the columns' types: lenient (the default) or strict.
+    public let coercion: DecodingOptions.Coercion
+    /// The compiled mapping; frozen once built.
+    let codec: RowCodec
+    /// How each column's cells are written.
+    let formats: [ColumnFormat]
+
+    /// Compiles `columns`.
+    ///
+    /// - Throws: ``JSONSchemaError`` naming the first column that cannot be compiled.
+    public init(columns: [JSONColumn], coercion: DecodingOptions.Coercion = .lenient) throws(JSONSchemaError) {
+        self.columns = columns
+        self.coercion = coercion
+        var names = Set<String>()
+        var properties: [PropertyMeta] = []
+        var formats: [ColumnFormat] = []
+        for (index, column) in columns.enumerated() {
+            func failure(_ message: String) -> JSONSchemaError {
+                JSONSchemaError(columnIndex: index, column: column.name, message: message)
+            }
+            guard !column.name.isEmpty else { throw failure("the column has no name") }
+            guard names.insert(column.name).inserted else { throw failure("another column has the same name") }
+            let format = try ColumnFormat.make(column.type).get(or: failure)
+            properties.append(try Self.property(for: column, at: index, format: format).get(or: failure))
+            formats.append(format)
+        }
+        let meta = ModelMeta(typeName: "\(columns.count) columns", properties: properties, hooks: ModelHooks())
+        var template = JSONRow(cells: Array(repeating: .null, count: columns.count))
+        let options = DecodingOptions(coercion: coercion)
+        for (index, column) in columns.enumerated() {
+            guard let value = column.defaultValue else { continue }
+            do {
+                template.cells[index] = try Self.defaultCell(value, of: column.type, properties[index], options)
+            } catch {
+                throw JSONSchemaError(columnIndex: index, column: column.name, message: "the default \(value) is not a \(column.type): \(error)")
+            }
+        }
+        codec = RowCodec(meta: meta, template: template)
+        self.formats = formats
+    }
+
+    /// The columns' names, in order.
+    public var columnNames: [String] { columns.map(\.name) }
+
+    /// The property that reads `column` into the cell at `index`, with the codec of its type.
+    private static func property(for column: JSONColumn, at index: Int, format: ColumnFormat) -> Result<PropertyMeta, SchemaProblem> {
+        guard !column.paths.isEmpty else { return .failure(SchemaProblem("the column has no path")) }
+        guard column.paths.count < Int(PropertyState.presentBeforeUpdate) else {
+            return .failure(SchemaProblem("the column has more than \(PropertyState.presentBeforeUpdate - 1) paths"))
+        }
+        for path in column.paths {
+            if let problem = KeyPathSyntax.problem(in: path) { return .failure(SchemaProblem("bad path \"\(path)\": \(problem)")) }
+        }
+        let keys = column.paths.map { KeyPathSpec($0, strategy: .useDeclaredKeys) }
+        func make<Value>(_ codec: ValueCodec<Value>, _ cell: @escaping (Value) -> JSONCell) -> PropertyMeta {
+            ColumnPropertyMeta(column: index, keys: keys, isRequired: column.isRequired, format: format, codec: codec, cell: cell)
+        }
+        switch column.type {
+        case .string: return .success(make(valueCodec(for: String.self), JSONCell.string))
+        case .int: return .success(make(valueCodec(for: Int.self), JSONCell.int))
+        case .double: return .success(make(valueCodec(for: Double.self), JSONCell.double))
+        case .decimal: return .success(make(valueCodec(for: Decimal.self), JSONCell.decimal))
+        case .bool: return .success(make(valueCodec(for: Bool.self), JSONCell.bool))
+        case .date(nil, _): return .success(make(valueCodec(for: Date.self), JSONCell.date))
+        case .date(let format?, _):
+            // ColumnFormat compiled the format already, so the transformer accepts it.
+            let transformer = DateFormatTransformer(format: format)
+            return .success(make(TransformCodec(transformer: transformer, inner: valueCodec(for: String.self)), JSONCell.date))
+        case .json: return .success(make(valueCodec(for: JSONValue.self), JSONCell.json))
+        case .count: return .success(make(ArrayCountCodec(), JSONCell.int))
+        }
+    }
+
+    /// A default as a cell of the column's type: decoded by the column's codec, or for a
+    /// count (whose codec reads arrays) as an integer.
+    private static func defaultCell(_ value: JSONValue, of type: JSONColumnType, _ property: PropertyMeta,
+                                    _ options: DecodingOptions) throws(JSONMapperError) -> JSONCell {
+        if case .count = type { return .int(try JSONMapDecoder(options: options).decode(Int.self, from: value)) }
+        // Every property of a schema is a column property (see `property(for:at:format:)`).
+        guard let column = property as? any DefaultCellMaking else { preconditionFailure("not a column property") }
+        return try column.defaultCell(for: value, options: options)
+    }
+}
+
+/// What a column's property offers to compile its default, whatever its value type.
+protocol DefaultCellMaking {
+    func defaultCell(for value: JSONValue, options: DecodingOptions) throws(JSONMapperError) -> JSONCell
+}
+
+extension ColumnPropertyMeta: DefaultCellMaking {}
+
+/// A problem with one column, before it is given the column's place and name.
+struct SchemaProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension Result where Failure == SchemaProblem {
+    /// The value, or the problem as the error `wrap` makes of its message.
+    func get(or wrap: (String) -> JSONSchemaError) throws(JSONSchemaError) -> Success {
+        switch self {
+        case .success(let value): return value
+        case .failure(let problem): throw wrap(problem.message)
+        }
+    }
+}

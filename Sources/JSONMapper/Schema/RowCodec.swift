@@ -1,0 +1,50 @@
+/// Decodes a record into a ``JSONRow`` through a schema's compiled ``ModelMeta``: the model
+/// codec's job for a storage type built at run time. Each record starts from the schema's
+/// row of defaults, and its object (or, for a schema of index paths only, its array) is read
+/// by the meta's key-tree handlers.
+final class RowCodec: ValueCodec<JSONRow>, @unchecked Sendable {
+    let meta: ModelMeta
+    private let template: JSONRow
+    private let objectHandler: Unmanaged<_JSONFrameHandler>?
+    private let arrayHandler: Unmanaged<_JSONFrameHandler>?
+
+    init(meta: ModelMeta, template: JSONRow) {
+        self.meta = meta
+        self.template = template
+        ObjectHandler.attachHandlers(to: meta)
+        objectHandler = meta.readsObjects ? .passUnretained(meta.root.handler!) : nil
+        arrayHandler = meta.rootArray.map { .passUnretained($0.handler!) }
+    }
+
+    override var expected: String {
+        switch (objectHandler != nil, arrayHandler != nil) {
+        case (true, true): "an object or an array (a row of \(meta.typeName))"
+        case (false, _): "an array (a row of \(meta.typeName))"
+        case (true, false): "an object (a row of \(meta.typeName))"
+        }
+    }
+
+    override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
+        guard let handler = isObject ? objectHandler : arrayHandler else {
+            return try session.containerMismatch(expected: expected, isObject: isObject)
+        }
+        session.pushOwned(template, handler: handler, owner: self, stateBytes: meta.stateCount)
+    }
+
+    // The storage of a frame this codec pushed is the `JSONRow` that `begin` initialized.
+
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<JSONRow>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        destination.moveInitialize(from: storage.assumingMemoryBound(to: JSONRow.self), count: 1)
+        return true
+    }
+
+    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
+        storage.assumingMemoryBound(to: JSONRow.self).deinitialize(count: 1)
+    }
+}
+
+extension ModelHooks {
+    /// No hooks: a runtime schema's rows have none.
+    init() {}
+}

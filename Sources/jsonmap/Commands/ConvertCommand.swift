@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import JSONMapper
+
+/// `jsonmap convert`: records in, rows out.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert JSON records to CSV, TSV, NDJSON or a JSON array.",
+        discussion: """
+            Each record is mapped through the columns of --spec or --field, in input order. A record \
+            that cannot be mapped (malformed, a missing required value, a value its column's type \
+            cannot take) is rejected, logged to --rejects, and counted in the summary on stderr. An \
+            output file is written under a temporary name and renamed when the run completes, so a \
+            failed or interrupted run leaves no partial file.
+
+            Examples:
+              jsonmap convert in.jsonl --spec spec.yaml --to csv -o out.csv
+              jsonmap convert a.jsonl b.json --spec s.json --to ndjson --rejects r.jsonl
+              jsonmap convert --field id=id! --field n=size:int --to tsv < in.jsonl
+            """
+    )
+
+    @OptionGroup var options: RecordOptions
+
+    @Option(name: .long, help: ArgumentHelp("The output format.", valueName: "format"))
+    var to: JSONRowFormat
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(name: .long, help: "Leave out the header row of CSV and TSV.")
+    var noHeader = false
+
+    func run() throws {
+        let schema = try options.schema()
+        let output = try OutputFile.open(self.output)
+        let sink = RowSink(output: output, writer: JSONRowWriter(schema: schema, format: to))
+        if to == .json || !noHeader { sink.writeHeader() }
+        try options.execute(schema: schema, outputs: [output], verb: "written", handle: sink.write,
+                            beforeWaiting: sink.flushStream, finish: sink.finish)
+    }
+}
+
+extension JSONRowFormat: ExpressibleByArgument {}
+
+/// Rows written through a ``JSONRowWriter`` to an output, in blocks of 64 KiB; to standard
+/// output also before the run waits for more input, so a pipeline downstream gets each row
+/// as soon as its record has arrived.
+final class RowSink {
+    private let output: OutputFile
+    private var writer: JSONRowWriter
+
+    init(output: OutputFile, writer: JSONRowWriter) {
+        self.output = output
+        self.writer = writer
+    }
+
+    func writeHeader() { writer.writeHeader() }
+
+    func write(_ row: JSONRow) throws {
+        try writer.write(row)
+        if writer.bufferedBytes.count >= 1 << 16 { try flush() }
+    }
+
+    /// Hands standard output what is buffered (a file shows nothing before its commit anyway).
+    func flushStream() throws {
+        if output.isStandardOutput, !writer.bufferedBytes.isEmpty { try flush() }
+    }
+
+    func finish() throws {
+        writer.writeFooter()
+        try flush()
+    }
+
+    private func flush() throws(CommandFailure) {
+        try output.write(writer.bufferedBytes)
+        writer.removeBufferedBytes()
+    }
+}

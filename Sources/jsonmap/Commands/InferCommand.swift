@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import JSONMapper
+
+/// `jsonmap infer`: a spec (or a Swift model) from sampled records.
+struct InferCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "infer",
+        abstract: "Print a spec (or, with --swift, a JSONMappable model) for sampled JSON records.",
+        discussion: """
+            The spec has a column per key path seen (nested objects flattened), typed by the values \
+            seen: int and double widen to double, other mixes to string, arrays and mixed containers \
+            to json; a column is required when every sampled record has a non-null value for it.
+
+            Examples:
+              jsonmap infer events.jsonl > spec.json
+              jsonmap infer events.jsonl --sample 10000 --swift Event > Event.swift
+            """
+    )
+
+    @Argument(help: "The input file; '-' or none reads standard input.")
+    var input: String?
+
+    @Option(name: .long, help: ArgumentHelp("How many records to sample from the start.", valueName: "n"))
+    var sample = 1000
+
+    @Option(name: .long, help: ArgumentHelp("Print a JSONMappable Swift model of this name instead of a spec.", valueName: "type"))
+    var swift: String?
+
+    @Option(name: .long, help: ArgumentHelp("How records are laid out.", valueName: "framing"))
+    var framing: RecordOptions.Framing = .auto
+
+    func validate() throws {
+        if sample < 1 { throw ValidationError("--sample must be at least 1") }
+        if let swift, swift.isEmpty || !swift.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) || swift.first!.isNumber {
+            throw ValidationError("--swift needs a Swift type name, such as Event")
+        }
+    }
+
+    func run() throws {
+        let inputFile = try InputFile.open(input.map { [$0] } ?? []).first!
+        var shape = ValueShape()
+        var sampled = 0
+        var skipped = 0
+        let decoder = JSONRecordDecoder(framing: framing.recordFraming, workers: 1)
+        for result in decoder.records(JSONValue.self, from: inputFile.source, onRejection: { _ in skipped += 1 }) {
+            switch result {
+            case .success(let record):
+                guard case .object = record.value else { skipped += 1; continue }
+                shape.add(record.value)
+                sampled += 1
+            case .failure(let error):
+                throw CommandFailure.usage("\(inputFile.name == "-" ? "standard input" : inputFile.name): \(error)")
+            }
+            if sampled == sample { break }
+        }
+        if skipped > 0 {
+            FileHandle.standardError.write(Data("jsonmap: skipped \(skipped) records that are malformed or not objects\n".utf8))
+        }
+        guard sampled > 0 else { throw CommandFailure.usage("\(inputFile.name): no object records to infer from") }
+        if let swift {
+            print(SwiftModelWriter.source(for: shape, named: swift, records: sampled), terminator: "")
+        } else {
+            print(SpecInference.specText(SpecInference.columns(of: shape, records: sampled)), terminator: "")
+        }
+    }
+}

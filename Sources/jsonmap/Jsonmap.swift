@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+
+/// `jsonmap`: converts streams of JSON records to CSV, TSV, NDJSON or a JSON array through a
+/// column spec, accounting for every record (written or rejected, with the reason).
+@main
+struct Jsonmap: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jsonmap",
+        abstract: "Convert JSON records (JSON Lines, arrays, concatenated) to CSV, TSV, NDJSON or JSON.",
+        discussion: """
+            Every record read is either written or rejected, with its reason, input line and byte \
+            offset (--rejects FILE). Exit status: 0 when every record was written, 1 when some were \
+            rejected, 2 for a usage, spec or I/O error.
+            """,
+        subcommands: [ConvertCommand.self, ValidateCommand.self, InferCommand.self]
+    )
+
+    /// Runs the command line, with exit status 2 for every usage error (the argument parser's
+    /// own is 64) and 0 for help.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("jsonmap: \(failure.message)\n".utf8))
+            Foundation.exit(failure.status)
+        } catch let status as ExitCode {
+            Foundation.exit(status.rawValue)
+        } catch {
+            let message = fullMessage(for: error)
+            if exitCode(for: error) == .success {
+                print(message)
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(CommandFailure.usageStatus)
+        }
+    }
+}
+
+/// Why a run stopped, with its exit status: 1 for rejected records, 2 for usage, spec and
+/// I/O errors. The message is one line for stderr, naming the file and position.
+struct CommandFailure: Error {
+    static let rejectedStatus: Int32 = 1
+    static let usageStatus: Int32 = 2
+
+    let message: String
+    let status: Int32
+
+    /// A usage, spec or I/O error (exit status 2).
+    static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(message: message, status: usageStatus)
+    }
+}

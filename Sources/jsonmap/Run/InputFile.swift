@@ -1,0 +1,51 @@
+import Foundation
+import JSONMapper
+
+/// One input of a run: a file opened before anything is written (so a missing one stops the
+/// run with nothing written), or standard input.
+struct InputFile {
+    /// The name in messages and in the rejects log: the path, or `-`.
+    let name: String
+    let source: JSONRecordSource
+    /// The file's size, when it is a regular file (for the progress bar's total).
+    let size: Int?
+    /// The descriptor of an input that may make a read wait (a pipe, a terminal, a socket):
+    /// before waiting on it, a run hands on what it has.
+    let waitingDescriptor: Int32?
+
+    /// Whether reading the input now could wait for its writer: it is not a file and has
+    /// no bytes ready.
+    var wouldWait: Bool {
+        guard let waitingDescriptor else { return false }
+        var request = pollfd(fd: waitingDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) == 0
+    }
+
+    /// Opens every input in `paths` (standard input for none, or for `-`).
+    static func open(_ paths: [String]) throws(CommandFailure) -> [InputFile] {
+        var inputs: [InputFile] = []
+        for path in paths.isEmpty ? ["-"] : paths { inputs.append(try open(path)) }
+        return inputs
+    }
+
+    private static func open(_ path: String) throws(CommandFailure) -> InputFile {
+        guard path != "-" else {
+            var status = stat()
+            let isFile = fstat(STDIN_FILENO, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            return InputFile(name: "-", source: .standardInput, size: isFile ? Int(status.st_size) : nil,
+                             waitingDescriptor: isFile ? nil : STDIN_FILENO)
+        }
+        let descriptor = Foundation.open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .usage("\(path): cannot open: \(systemError())") }
+        var status = stat()
+        fstat(descriptor, &status)
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            close(descriptor)
+            throw .usage("\(path): is a directory")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let isFile = status.st_mode & S_IFMT == S_IFREG
+        return InputFile(name: path, source: .fileHandle(handle, name: path), size: isFile ? Int(status.st_size) : nil,
+                         waitingDescriptor: isFile ? nil : descriptor)
+    }
+}

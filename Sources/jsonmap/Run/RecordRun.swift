@@ -1,0 +1,119 @@
+import Foundation
+import JSONMapper
+
+/// Reads every input's records as rows of a schema and hands each row to the command, and
+/// accounts for every record: handed on, or rejected (logged to `--rejects`), until
+/// `--max-rejects` stops the run. Shared by `convert` and `validate`.
+final class RecordRun {
+    struct Settings {
+        var framing: JSONRecordFraming
+        var workers: Int
+        var maxRejects: Int?
+    }
+
+    /// What a run did.
+    struct Totals {
+        var written = 0
+        var rejected = 0
+        var bytes = 0
+        var read: Int { written + rejected }
+    }
+
+    private let schema: JSONSchema
+    private let settings: Settings
+    private let rejects: RejectsLog?
+    private(set) var totals = Totals()
+    /// Set when `--max-rejects` was reached: later records are not looked at.
+    private(set) var isStopped = false
+    /// A failure to write the rejects log, raised once the current record is done.
+    private var rejectsFailure: CommandFailure?
+    let status = RunStatus()
+
+    init(schema: JSONSchema, settings: Settings, rejects: RejectsLog?) {
+        self.schema = schema
+        self.settings = settings
+        self.rejects = rejects
+    }
+
+    /// Runs `handle` on every row of `inputs`, in input order. A ``JSONMapperError`` that
+    /// `handle` throws for a row (a cell with no text in the output format) rejects its
+    /// record; any other error ends the run. `beforeWaiting` runs whenever the next record
+    /// may have to wait for a pipe's writer (so a pipeline downstream gets what is done).
+    func run(_ inputs: [InputFile], handle: (JSONRow) throws -> Void, beforeWaiting: () throws -> Void) throws {
+        var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1))
+        decoder.maxRejectedBytes = 1024
+        for input in inputs where !isStopped {
+            let records = decoder.records(schema, from: input.source) { [unowned self] rejection in
+                self.reject(rejection, input: input.name)
+            }
+            status.start(records.progress)
+            defer { totals.bytes += records.progress.bytesRead }
+            var iterator = records.makeIterator()
+            while true {
+                if input.wouldWait { try beforeWaiting() }
+                guard let result = iterator.next() else { break }
+                if let rejectsFailure { throw rejectsFailure }
+                if isStopped { break }
+                switch result {
+                case .success(let record):
+                    do {
+                        try handle(record.value)
+                        totals.written += 1
+                    } catch let error as JSONMapperError {
+                        reject(JSONRecordRejection(index: record.index, line: record.line, byteRange: record.byteRange,
+                                                   error: error, rawBytes: []), input: input.name)
+                    }
+                case .failure(let error):
+                    throw CommandFailure.usage("\(input.name == "-" ? "standard input" : input.name): \(error)")
+                }
+            }
+            if let rejectsFailure { throw rejectsFailure }
+        }
+    }
+
+    private func reject(_ rejection: JSONRecordRejection, input: String) {
+        guard !isStopped else { return }
+        totals.rejected += 1
+        status.rejected()
+        do throws(CommandFailure) {
+            try rejects?.write(rejection, input: input)
+        } catch {
+            rejectsFailure = rejectsFailure ?? error
+        }
+        if let limit = settings.maxRejects, totals.rejected >= limit { isStopped = true }
+    }
+}
+
+/// What the progress bar reads while the run goes on, from its own thread: the bytes of the
+/// inputs finished and the progress of the current one.
+final class RunStatus: @unchecked Sendable {
+    // Every field is read and written under the lock.
+    private let lock = NSLock()
+    private var finishedBytes = 0
+    private var finishedRecords = 0
+    private var rejectedCount = 0
+    private var current: JSONRecordProgress?
+
+    func start(_ progress: JSONRecordProgress) {
+        lock.lock()
+        if let current {
+            finishedBytes += current.bytesRead
+            finishedRecords += current.recordsRead
+        }
+        current = progress
+        lock.unlock()
+    }
+
+    func rejected() {
+        lock.lock()
+        rejectedCount += 1
+        lock.unlock()
+    }
+
+    /// Bytes and records read so far, and records rejected.
+    var snapshot: (bytes: Int, records: Int, rejected: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (finishedBytes + (current?.bytesRead ?? 0), finishedRecords + (current?.recordsRead ?? 0), rejectedCount)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// `jsonmap infer`: the spec it prints (types widened, required only where every sampled
+/// record has a value), that spec converting the sample without rejects, and its Swift model
+/// compiling against the library.
+@Suite("jsonmap infer")
+struct InferTests {
+    static let sample = """
+        {"id":"e1","n":1,"ok":true,"actor":{"login":"ann","id":5},"tags":["a"],"big":123456789012345678901234,"a.b":"x","gone":null}
+        {"id":"e2","n":2.5,"ok":false,"actor":{"login":"bob","id":6},"size":"12","big":7,"a.b":"y","gone":null,"mixed":1}
+        {"id":"e3","n":3,"ok":true,"actor":{"id":7},"tags":[],"size":4,"big":8,"a.b":"z","mixed":"one","commits":[{"sha":"c1","n":1}]}
+
+        """
+
+    @Test func theSpecWidensTypesAndRequiresOnlyWhatEveryRecordHas() throws {
+        let result = try JsonmapRunner().run(["infer"], stdin: Self.sample)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {
+              "columns": [
+                {"name":"id","path":"id","type":"string","required":true},
+                {"name":"n","path":"n","type":"double","required":true},
+                {"name":"ok","path":"ok","type":"bool","required":true},
+                {"name":"actor.login","path":"actor.login","type":"string"},
+                {"name":"actor.id","path":"actor.id","type":"int","required":true},
+                {"name":"tags","path":"tags","type":"json"},
+                {"name":"big","path":"big","type":"decimal","required":true},
+                {"name":"a.b","path":"a\\\\.b","type":"string","required":true},
+                {"name":"gone","path":"gone","type":"string"},
+                {"name":"size","path":"size","type":"string"},
+                {"name":"mixed","path":"mixed","type":"string"},
+                {"name":"commits","path":"commits","type":"json"}
+              ],
+              "coercion": "lenient"
+            }
+
+            """)
+    }
+
+    @Test func theSampleSizeLimitsWhatIsSeen() throws {
+        let result = try JsonmapRunner().run(["infer", "--sample", "1"], stdin: Self.sample)
+        #expect(result.stdout.contains(#"{"name":"actor.login","path":"actor.login","type":"string","required":true}"#))
+        #expect(result.stdout.contains(#"{"name":"n","path":"n","type":"int","required":true}"#))
+        #expect(!result.stdout.contains("size"))
+    }
+
+    @Test func theInferredSpecConvertsTheSampleWithoutRejects() throws {
+        let runner = try JsonmapRunner()
+        try runner.write("sample.jsonl", Self.sample)
+        let infer = try runner.run(["infer", "sample.jsonl"])
+        try runner.write("spec.json", infer.stdout)
+        let convert = try runner.run(["convert", "sample.jsonl", "--spec", "spec.json", "--to", "ndjson"])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        #expect(convert.stderr.contains("3 records read, 3 written, 0 rejected"))
+        #expect(convert.stdout.split(separator: "\n").first == #"{"id":"e1","n":1,"ok":true,"actor.login":"ann","actor.id":5,"tags":["a"],"big":123456789012345678901234,"a.b":"x","gone":null,"size":null,"mixed":null,"commits":null}"#)
+    }
+
+    @Test func aSwiftModelWithNestedModelsAndArrays() throws {
+        let result = try JsonmapRunner().run(["infer", "--swift", "Event"], stdin: Self.sample)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("struct Event: JSONMappable, Sendable {"))
+        #expect(result.stdout.contains("    var actor: EventActor = EventActor()\n"))
+        #expect(result.stdout.contains("    var commits: [EventCommit] = []\n"))
+        #expect(result.stdout.contains("    var tags: [String] = []\n"))
+        #expect(result.stdout.contains("    var aB: String = \"\"\n"))
+        #expect(result.stdout.contains("        Map(\\.aB, \"a\\\\.b\", required: true)\n"))
+        #expect(result.stdout.contains("        Map(\\.login, \"login\")\n"))
+        #expect(result.stdout.contains("    var login: String?\n"))
+    }
+
+    /// The toolchain that runs these tests, when it can be found on the PATH.
+    static let swiftExecutable: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: swiftExecutable != nil, "no swift toolchain on the PATH"), .timeLimit(.minutes(10)))
+    func theSwiftModelCompilesAgainstTheLibrary() throws {
+        let runner = try JsonmapRunner()
+        let source = try runner.run(["infer", "--swift", "Event"], stdin: Self.sample).stdout
+        let package = runner.directory.appendingPathComponent("Scratch")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Scratch"), withIntermediateDirectories: true)
+        try Data(source.utf8).write(to: package.appendingPathComponent("Sources/Scratch/Event.swift"))
+        let root = JsonmapRunner.packageRoot
+        try Data("""
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Scratch", platforms: [.macOS(.v13)],
+                dependencies: [.package(path: "\(root.path)")],
+                targets: [.target(name: "Scratch", dependencies: [.product(name: "JSONMapper", package: "\(root.lastPathComponent)")])])
+            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: try #require(Self.swiftExecutable))
+        // A scratch path of its own inside the package's build directory: the library is
+        // compiled once there and reused by later runs.
+        build.arguments = ["build", "--package-path", package.path, "--scratch-path", root.appendingPathComponent(".build/infer-scratch").path]
+        let log = package.appendingPathComponent("build.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        build.standardOutput = try FileHandle(forWritingTo: log)
+        build.standardError = build.standardOutput
+        try build.run()
+        build.waitUntilExit()
+        let output = String(decoding: FileManager.default.contents(atPath: log.path) ?? Data(), as: UTF8.self)
+        #expect(build.terminationStatus == 0, "\(output)")
+    }
+}

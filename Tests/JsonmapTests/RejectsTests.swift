@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// Rejected records: the rejects log's lines, offsets, errors and raw text (positions
+/// computed here from the input text, not by the tool), `--max-rejects`, and exit statuses.
+@Suite("jsonmap rejects and exit statuses")
+struct RejectsTests {
+    static let fields = ["--field", "id=id!", "--field", "size=size:int"]
+
+    /// Good and bad records; the bad ones are lines 3 (no id), 4 (malformed), 6 (not an int).
+    static let lines = [
+        #"{"id":"1","size":1}"#,
+        #"{"id":"2","size":"2"}"#,
+        #"{"size":3}"#,
+        #"{"id":"4", oops}"#,
+        #"{"id":"5"}"#,
+        #"{"id":"6","size":"six"}"#,
+    ]
+
+    /// The byte offset of each line's start, for lines ending in `newline`.
+    static func offsets(_ lines: [String], newline: String) -> [Int] {
+        var offsets: [Int] = []
+        var offset = 0
+        for line in lines {
+            offsets.append(offset)
+            offset += line.utf8.count + newline.utf8.count
+        }
+        return offsets
+    }
+
+    struct Reject: Decodable, Equatable {
+        var input: String
+        var line: Int
+        var offset: Int
+        var error: String
+        var record: String
+    }
+
+    static func rejects(_ text: String?) throws -> [Reject] {
+        try (text ?? "").split(separator: "\n").map { try JSONDecoder().decode(Reject.self, from: Data($0.utf8)) }
+    }
+
+    @Test(arguments: ["\n", "\r\n"])
+    func rejectsNameTheirInputLineAndOffset(newline: String) throws {
+        let runner = try JsonmapRunner()
+        try runner.write("in.jsonl", Self.lines.joined(separator: newline) + newline)
+        let result = try runner.run(["convert", "in.jsonl", "--to", "csv", "--rejects", "bad.jsonl"] + Self.fields)
+        #expect(result.status == 1)
+        #expect(result.stdout == "id,size\n1,1\n2,2\n5,\n")
+        let rejects = try Self.rejects(runner.read("bad.jsonl"))
+        let offsets = Self.offsets(Self.lines, newline: newline)
+        #expect(rejects.map(\.input) == ["in.jsonl", "in.jsonl", "in.jsonl"])
+        #expect(rejects.map(\.line) == [3, 4, 6])
+        #expect(rejects.map(\.offset) == [offsets[2], offsets[3], offsets[5]])
+        #expect(rejects.map(\.record) == [Self.lines[2], Self.lines[3], Self.lines[5]])
+        #expect(rejects[0].error.hasPrefix("required key missing at 'id'"))
+        // "oops" starts 11 characters into line 4.
+        #expect(rejects[1].error.contains("line 4, column 12 (byte \(offsets[3] + 11))"))
+        // The value "six" starts 17 characters into line 6.
+        #expect(rejects[2].error.contains("type mismatch at 'size' (line 6, column 18, byte \(offsets[5] + 17))"))
+    }
+
+    @Test func aLongRecordIsCappedInTheLog() throws {
+        let runner = try JsonmapRunner()
+        let long = #"{"size":"\#(String(repeating: "z", count: 5000))"}"#
+        let result = try runner.run(["convert", "--to", "csv", "--rejects", "bad.jsonl"] + Self.fields, stdin: long)
+        #expect(result.status == 1)
+        let reject = try #require(Self.rejects(runner.read("bad.jsonl")).first)
+        #expect(reject.record == String(long.prefix(1024)))
+        #expect(runner.read("bad.jsonl")?.contains("\"truncated\":true") == true)
+    }
+
+    @Test func maxRejectsStopsTheRunWithoutTheOutputFile() throws {
+        let runner = try JsonmapRunner()
+        let input = (0..<50).map { $0 % 5 == 4 ? "{bad \($0)}" : #"{"id":"\#($0)"}"# }.joined(separator: "\n")
+        let result = try runner.run(["convert", "--to", "csv", "-o", "out.csv", "--rejects", "bad.jsonl", "--max-rejects", "2"] + Self.fields, stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("stopped after 2 rejected records (--max-rejects 2); out.csv was not written"))
+        #expect(try Self.rejects(runner.read("bad.jsonl")).map(\.line) == [5, 10])
+        #expect(try runner.userFiles() == ["bad.jsonl"])
+    }
+
+    @Test func exitStatuses() throws {
+        let runner = try JsonmapRunner()
+        #expect(try runner.run(["convert", "--to", "csv"] + Self.fields, stdin: #"{"id":"1"}"#).status == 0)
+        #expect(try runner.run(["convert", "--to", "csv"] + Self.fields, stdin: #"{"size":1}"#).status == 1)
+        let missing = try runner.run(["convert", "nope.jsonl", "--to", "csv"] + Self.fields)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "jsonmap: nope.jsonl: cannot open: No such file or directory\n")
+        #expect(try runner.run(["convert"] + Self.fields).status == 2)
+        #expect(try runner.run(["convert", "--to", "xml"] + Self.fields).status == 2)
+        #expect(try runner.run(["convert", "--to", "csv"]).status == 2)
+        #expect(try runner.run(["convert", "--to", "csv", "--spec", "s.json"] + Self.fields).status == 2)
+        #expect(try runner.run(["frobnicate"]).status == 2)
+        let badField = try runner.run(["convert", "--to", "csv", "--field", "n=a:integer"])
+        #expect(badField.status == 2)
+        #expect(badField.stderr.contains("unknown type \"integer\""))
+    }
+
+    @Test func aMalformedArrayEndsTheRunWithItsPosition() throws {
+        let runner = try JsonmapRunner()
+        let text = "[{\"id\":\"1\"},\n {\"id\": nope}]"
+        try runner.write("in.json", text)
+        let result = try runner.run(["convert", "in.json", "--to", "csv", "-o", "out.csv"] + Self.fields)
+        #expect(result.status == 2)
+        // The parser stops at the first byte no JSON token continues with: "n" may start null, "o" not.
+        let byte = text.utf8.count - "ope}]".utf8.count
+        #expect(result.stderr.contains("jsonmap: in.json: syntax error at line 2, column 10 (byte \(byte))"))
+        #expect(try runner.userFiles() == ["in.json"])
+    }
+
+    @Test func validateWritesNoOutput() throws {
+        let runner = try JsonmapRunner()
+        try runner.write("spec.yaml", "columns:\n  - {name: id, path: id, required: true}\n")
+        try runner.write("in.jsonl", Self.lines.joined(separator: "\n"))
+        let result = try runner.run(["validate", "--spec", "spec.yaml", "in.jsonl", "--rejects", "bad.jsonl"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("6 records read, 4 valid, 2 rejected"))
+        #expect(try Self.rejects(runner.read("bad.jsonl")).map(\.line) == [3, 4])
+        #expect(try runner.run(["validate", "--spec", "spec.yaml"], stdin: #"{"id":1}"#).status == 0)
+    }
+}
