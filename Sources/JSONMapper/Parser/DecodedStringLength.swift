@@ -62,6 +62,31 @@ struct DecodedStringLength {
         }
     }
 
+    /// Reads the raw bytes of `bytes`, the first at offset `start`, until the string's token
+    /// ends or the limit is crossed: the step that stopped it and the index just past the byte
+    /// that did, or `.inside` and `bytes.count`.
+    mutating func read(_ bytes: UnsafeRawBufferPointer, at start: Int, limit: Int) -> (step: Step, end: Int) {
+        var i = 0
+        while i < bytes.count {
+            if case .plain = phase {
+                // Plain text decodes to itself: a run of it is counted at once.
+                let run = i
+                while i < bytes.count, Self.isPlainText(bytes[i]) { i += 1 }
+                if count + (i - run) > limit { return (.limitCrossed(at: start + run + (limit - count)), i) }
+                count += i - run
+                guard i < bytes.count else { break }
+            }
+            let step = read(bytes[i], at: start + i, limit: limit)
+            i += 1
+            if step != .inside { return (step, i) }
+        }
+        return (.inside, bytes.count)
+    }
+
+    private static func isPlainText(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte >= 0x20
+    }
+
     private mutating func add(_ bytes: Int, at offset: Int, limit: Int) -> Step {
         count += bytes
         return count > limit ? .limitCrossed(at: offset) : .inside

@@ -9,6 +9,13 @@ struct NumberPrefix {
         case start, minus, zero, integer, point, fraction, exponent, exponentSign, exponentDigits
     }
 
+    /// Whether any digit continues the number as it is (in its integer, fraction or exponent
+    /// digits), so a run of digits can be taken at once with ``acceptDigits(_:)``.
+    var continuesWithDigits: Bool { state == .integer || state == .fraction || state == .exponentDigits }
+
+    /// Reads `count` digits, when ``continuesWithDigits``.
+    mutating func acceptDigits(_ count: Int) { self.count += count }
+
     /// Reads `byte` into the number if it continues it; returns `false` (reading nothing) if
     /// the number ends before it.
     mutating func accepts(_ byte: UInt8) -> Bool {

@@ -110,23 +110,30 @@ struct TokenJoiner {
 
     private static func endOfString(in bytes: UnsafeRawBufferPointer, at start: Int, length: inout DecodedStringLength,
                                     limit: Int) throws(JSONMapperError) -> Int? {
-        for i in 0..<bytes.count {
-            switch length.read(bytes[i], at: start + i, limit: limit) {
-            case .inside: continue
-            case .end: return i + 1
-            case .limitCrossed(let offset): throw stringLimitError(at: offset, limit: limit)
-            }
+        let (step, end) = length.read(bytes, at: start, limit: limit)
+        switch step {
+        case .inside: return nil
+        case .end: return end
+        case .limitCrossed(let offset): throw stringLimitError(at: offset, limit: limit)
         }
-        return nil
     }
 
     private static func endOfNumber(in bytes: UnsafeRawBufferPointer, at start: Int, number: inout NumberPrefix,
                                     limit: Int) throws(JSONMapperError) -> Int? {
-        for i in 0..<bytes.count {
+        var i = 0
+        while i < bytes.count {
+            if number.continuesWithDigits {
+                let run = i
+                while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+                if number.count + (i - run) > limit { throw numberLimitError(at: start + run + (limit - number.count), limit: limit) }
+                number.acceptDigits(i - run)
+                guard i < bytes.count else { return nil }
+            }
             // The byte after a number goes with it when it is punctuation or space, so that
             // yajl sees the number end in the same piece.
             guard number.accepts(bytes[i]) else { return isDelimiter(bytes[i]) ? i + 1 : i }
             if number.count > limit { throw numberLimitError(at: start + i, limit: limit) }
+            i += 1
         }
         return nil
     }
