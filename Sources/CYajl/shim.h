@@ -9,4 +9,9 @@
 static inline int cyajl_allow_multiple_values(yajl_handle handle) {
     return yajl_config(handle, yajl_allow_multiple_values, 1);
 }
+
+// The parser checks UTF-8 itself, on the raw input (RawInputCheck), so yajl's check is off.
+static inline int cyajl_dont_validate_strings(yajl_handle handle) {
+    return yajl_config(handle, yajl_dont_validate_strings, 1);
+}
 #endif

@@ -11,7 +11,10 @@ import Foundation
 /// for chunk in chunks { try decoder.feed(chunk) }
 /// let timeline = try decoder.finish()
 /// ```
-/// After an error, every later call throws the same error.
+/// After an error, every later call throws the same error. A mapping error (under
+/// ``DecodingOptions/InvalidValuePolicy/throw``) is thrown by ``finish()`` once the rest of
+/// the document has been read and found well-formed: a syntax error anywhere in the document
+/// is the more basic fault and is thrown instead, as soon as it is read.
 ///
 /// A decoder reads one document. Calling ``feed(_:)-(UnsafeRawBufferPointer)`` or
 /// ``finish()`` after ``finish()`` has returned the value is a programming error, and stops
@@ -30,7 +33,7 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
 
     /// A decoder for one document of `type`.
     public init(_ type: Value.Type = Value.self, options: DecodingOptions = DecodingOptions()) {
-        session = DecodingSession(options: options, checksWholeDocument: false)
+        session = DecodingSession(options: options, checksWholeDocument: true)
         parser = JSONParser(sink: session, limits: options.parserLimits)
         result = .allocate(capacity: 1)
         result.initialize(to: nil)

@@ -12,7 +12,7 @@ final class RawValueCodec<Value: RawRepresentable>: ValueCodec<Value>, @unchecke
             guard try raw.initialize(event, at: rawValue, session) else { return false }
             let rawCopy = rawValue.move()
             guard let value = Value(rawValue: rawCopy) else {
-                try session.coercionFailed(.invalid("\(rawCopy) is not a case of \(Value.self)"), expected: expected, found: event)
+                try session.coercionFailed(.invalid("\(describe("\(rawCopy)")) is not a case of \(Value.self)"), expected: expected, found: event)
                 return false
             }
             destination.initialize(to: value)

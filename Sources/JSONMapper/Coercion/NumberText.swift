@@ -100,9 +100,3 @@ struct NumberText {
         return I(magnitude)
     }
 }
-
-/// A short quotation of raw text for an error message.
-func describe(_ text: UnsafeBufferPointer<UInt8>) -> String {
-    let shown = String(decoding: text.prefix(40), as: UTF8.self)
-    return text.count > 40 ? "\(shown)…" : shown
-}

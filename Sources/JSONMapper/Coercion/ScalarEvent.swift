@@ -15,7 +15,7 @@ enum ScalarEvent {
         case .null: "null"
         case .bool(let value): "boolean \(value)"
         case .number(let text): "number \(describe(text.buffer))"
-        case .string(let text): "string \"\(describe(text.buffer))\""
+        case .string(let text): "string \(describe(text.buffer, quoted: true))"
         case .double(let value): "number \(value)"
         }
     }

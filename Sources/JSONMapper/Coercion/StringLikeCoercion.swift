@@ -47,13 +47,13 @@ enum StringLikeCoercion {
         let trimmed = trimmingASCIIWhitespace(text)
         if trimmed.isEmpty { return nil }
         let string = String(decoding: trimmed, as: UTF8.self)
-        guard let url = URL(string: string) else { throw .invalid("\"\(string)\" is not a URL") }
+        guard let url = URL(string: string) else { throw .invalid("\(describe(string, quoted: true)) is not a URL") }
         return url
     }
 
     static func uuid(from text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> UUID {
         let string = String(decoding: trimmingASCIIWhitespace(text), as: UTF8.self)
-        guard let uuid = UUID(uuidString: string) else { throw .invalid("\"\(string)\" is not a UUID") }
+        guard let uuid = UUID(uuidString: string) else { throw .invalid("\(describe(string, quoted: true)) is not a UUID") }
         return uuid
     }
 

@@ -37,8 +37,8 @@ final class DecodingSession: JSONEventSink {
     }
 
     /// Whether a mapping error lets the parse run on to the end (events ignored), so that a
-    /// syntax error later in the document is reported instead: whole-document decoding does,
-    /// chunk-fed decoding stops at once.
+    /// syntax error later in the document is reported instead: decoding bytes does (whole or in
+    /// chunks), decoding a tree, which cannot be malformed, stops at once.
     private let checksWholeDocument: Bool
 
     init(options: DecodingOptions, checksWholeDocument: Bool) {
@@ -294,7 +294,7 @@ final class DecodingSession: JSONEventSink {
             state.pointee.capture!.builder.begin(isObject: isObject)
             state.pointee.captureDepth += 1
             if state.pointee.captureDepth > JSONValue.maximumDepth {
-                return fail(.depthLimitExceeded(path: currentPath()))
+                return fail(.depthLimitExceeded(path: pathOfInnermostContainer()))
             }
         } else {
             do throws(JSONMapperError) {
@@ -308,9 +308,17 @@ final class DecodingSession: JSONEventSink {
         }
         // Checked once the container is entered, so the path names it (`grid[0][0]`).
         if state.pointee.depth > options.maxDepth {
-            return fail(.depthLimitExceeded(path: currentPath()))
+            return fail(.depthLimitExceeded(path: pathOfInnermostContainer()))
         }
         return true
+    }
+
+    /// The path of the container just entered. Inside a value being skipped or captured the
+    /// frames do not follow the document, so the parser reads the path back from the bytes
+    /// when it still has them all (a whole document); otherwise the frames' path stands.
+    private func pathOfInnermostContainer() -> String {
+        guard isSkipping || state.pointee.capture != nil, let path = parser?.pathOfInnermostContainer() else { return currentPath() }
+        return path
     }
 
     private func end() -> Bool {
@@ -355,9 +363,14 @@ final class DecodingSession: JSONEventSink {
     }
 
     private func fail(_ error: JSONMapperError) -> Bool {
+        // A depth-limit error stops at once: it guards resources, whatever follows. Like a
+        // syntax error it is about the document, so it wins over a mapping error met earlier
+        // (whose value was skipped so that the rest of the document would still be read).
+        if case .depthLimitExceeded = error {
+            failure = located(error)
+            return false
+        }
         if failure == nil { failure = located(error) }
-        // A depth-limit error stops at once: it guards resources, whatever follows.
-        if case .depthLimitExceeded = error { return false }
         guard checksWholeDocument else { return false }
         // Skip everything from here on: no frame is popped again, nothing more is decoded.
         state.pointee.capture = nil
@@ -374,7 +387,6 @@ final class DecodingSession: JSONEventSink {
         state.pointee.arena.reset(to: Arena.Mark.start)
         issues.removeAll(keepingCapacity: true)
         failure = nil
-        stoppedAtInvalidUTF8 = false
         stoppedAtLongString = false
         stoppedAtLongNumber = false
     }

@@ -6,8 +6,6 @@
 class JSONEventSink {
     /// The error that made a method return `false`.
     var failure: JSONMapperError?
-    /// Set by the parser when it stopped at a string or key that is not valid UTF-8.
-    var stoppedAtInvalidUTF8 = false
     /// Set by the parser when it stopped at a string or key longer than `maxStringBytes`.
     var stoppedAtLongString = false
     /// The longest string or key the parser passes on (see ``DecodingOptions/maxStringBytes``).

@@ -3,7 +3,9 @@ import CYajl
 /// A chunk-fed JSON parser over yajl: feed any number of byte chunks of any size with
 /// ``parse(_:)``, then call ``finish()``. Events go to the sink as soon as they are complete.
 ///
-/// Rejects empty input, trailing non-whitespace after the document, and invalid UTF-8.
+/// Rejects empty input, trailing non-whitespace after the document, invalid UTF-8 and the
+/// form feed and vertical tab yajl would skip as whitespace (``RawInputCheck``, before yajl
+/// reads the bytes).
 /// The yajl handle is freed when the parser is released, whatever path got there.
 ///
 /// Positions in errors count from the parser's ``InputOrigin``: the start of its bytes, or
@@ -31,6 +33,10 @@ final class JSONParser {
     private(set) var tail: [UInt8] = []
     private static let tailLength = 256
     private var surrogates = SurrogateEscapeCheck()
+    private var rawCheck = RawInputCheck()
+    /// Where in the current bytes a number ended that JSON does not let end there (see
+    /// ``numberEndsAtDelimiter()``).
+    var malformedNumberEnd: Int?
     let limits: Limits
     private let origin: InputOrigin
     /// Holds back a string or number that a chunk cuts, so yajl reads each in one piece.
@@ -57,6 +63,7 @@ final class JSONParser {
         guard let handle = yajl_alloc(yajlCallbacks, nil, context) else {
             fatalError("yajl_alloc failed: out of memory")
         }
+        cyajl_dont_validate_strings(handle)
         self.handle = handle
         sink.parser = self
     }
@@ -107,15 +114,24 @@ final class JSONParser {
     private func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         if !sawValue { sawValue = chunk.contains { !Self.isWhitespace($0) } }
-        current = chunk
+        // yajl reads the bytes before the first fault only: a syntax error there comes first,
+        // and no string with a fault in it reaches the sink.
+        let fault = firstFault(in: chunk)
+        current = UnsafeRawBufferPointer(rebasing: chunk.prefix(max(fault?.offset ?? chunk.count, 0)))
         defer { current = UnsafeRawBufferPointer(start: nil, count: 0) }
-        let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
+        let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), current.count)
         if status != yajl_status_ok {
             throw failure(status, in: chunk)
         }
-        if let offset = surrogates.firstLoneSurrogate(in: chunk) {
-            throw syntaxError(at: offset, in: chunk, message: Self.loneSurrogateMessage)
-        }
+        if let fault { throw syntaxError(at: fault.offset, in: chunk, message: fault.message) }
+    }
+
+    /// The first byte sequence in `chunk` that yajl must not read (see ``RawInputCheck`` and
+    /// ``SurrogateEscapeCheck``).
+    private func firstFault(in chunk: UnsafeRawBufferPointer) -> RawInputCheck.Fault? {
+        let raw = rawCheck.firstFault(in: chunk)
+        guard let escape = surrogates.firstLoneSurrogate(in: chunk), escape < raw?.offset ?? .max else { return raw }
+        return RawInputCheck.Fault(offset: escape, message: Self.loneSurrogateMessage)
     }
 
     private func checkDocumentLimit(upTo end: Int) throws(JSONMapperError) {
@@ -125,7 +141,7 @@ final class JSONParser {
     }
 
     /// A syntax error at `offset` within `chunk` (negative: in the previous chunk's tail).
-    private func syntaxError(at offset: Int, in chunk: UnsafeRawBufferPointer, message: String) -> JSONMapperError {
+    func syntaxError(at offset: Int, in chunk: UnsafeRawBufferPointer, message: String) -> JSONMapperError {
         var line = linesBefore + 1
         var lineStart = lineStartBefore
         for i in 0..<max(offset, 0) where chunk[i] == UInt8(ascii: "\n") {
@@ -136,7 +152,9 @@ final class JSONParser {
         return .syntax(offset: absolute, line: line, column: absolute - lineStart + 1, message: message)
     }
 
-    /// Ends the document: reports a document cut short, or input with no value at all.
+    /// Ends the document: reports a document cut short, or input with no value at all, and
+    /// then the sink's mapping error, if it kept one and let the parse go on (as in
+    /// ``parseDocument(_:)``).
     func finish() throws(JSONMapperError) {
         do throws(JSONMapperError) {
             try joiner.flush { (piece) throws(JSONMapperError) in try feedPiece(piece) }
@@ -144,9 +162,15 @@ final class JSONParser {
         } catch {
             throw origin.locate(error)
         }
+        if let failure = sink.failure { throw origin.locate(failure) }
     }
 
     private func complete() throws(JSONMapperError) {
+        if let fault = rawCheck.faultAtEnd() {
+            // Relative to the end of the input: of the document, or after the last chunk.
+            let bytes = document ?? UnsafeRawBufferPointer(start: nil, count: 0)
+            throw syntaxError(at: bytes.count + fault.offset, in: bytes, message: fault.message)
+        }
         guard sawValue else { throw .emptyInput }
         isFinishing = true
         current = document ?? UnsafeRawBufferPointer(start: nil, count: 0)
@@ -161,22 +185,12 @@ final class JSONParser {
     }
 
     private func failure(_ status: yajl_status, in chunk: UnsafeRawBufferPointer, atEnd: Bool = false) -> JSONMapperError {
-        var message: String
         if status == yajl_status_client_canceled {
+            if let fault = numberFault(in: chunk) { return fault }
             if let error = limitFailure(in: chunk) { return error }
-            guard sink.stoppedAtInvalidUTF8 else {
-                return sink.failure ?? .invalidValue(path: "", reason: "decoding was cancelled")
-            }
-            // yajl writes a lone low surrogate escape as (invalid) UTF-8: name the escape.
-            let consumed = UnsafeRawBufferPointer(rebasing: chunk.prefix(yajl_get_bytes_consumed(handle)))
-            var check = surrogates
-            if let offset = check.firstLoneSurrogate(in: consumed) {
-                return syntaxError(at: offset, in: chunk, message: Self.loneSurrogateMessage)
-            }
-            message = "invalid UTF-8 in a string"
-        } else {
-            message = errorMessage()
+            return sink.failure ?? .invalidValue(path: "", reason: "decoding was cancelled")
         }
+        let message = errorMessage()
         // The error lies after the bytes before it: those of earlier chunks (lines counted as
         // they went by), then the consumed part of this chunk or of the whole document.
         let consumed = min(yajl_get_bytes_consumed(handle), chunk.count)
@@ -291,17 +305,15 @@ private func bytes(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> JSONBytes 
     JSONBytes(start: pointer ?? emptyBytes, count: count)
 }
 
-/// The bytes, or `nil` after flagging the sink when they are not valid UTF-8 or longer than
-/// the string limit.
+/// The bytes, or `nil` after flagging the sink when they are longer than the string limit.
+/// (They are valid UTF-8: the raw input was checked before yajl read it.)
 @inline(__always)
 private func validated(_ text: JSONBytes, _ sink: JSONEventSink) -> JSONBytes? {
     if text.count > sink.maxStringBytes {
         sink.stoppedAtLongString = true
         return nil
     }
-    if UTF8Validation.isValid(text) { return text }
-    sink.stoppedAtInvalidUTF8 = true
-    return nil
+    return text
 }
 
 private nonisolated(unsafe) let emptyBytes: UnsafePointer<UInt8> = {
@@ -326,7 +338,8 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
                     sink.stoppedAtLongNumber = true
                     return false
                 }
-                return sink.number(JSONBytes(start: raw, count: count))
+                return (JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false)
+                    && sink.number(JSONBytes(start: raw, count: count))
             }
         },
         yajl_string: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.string($0) } ?? false } },

@@ -40,6 +40,15 @@ extension JSONParser {
         return Self.startOfToken(endingAt: end, from: lowestByteAtHand) { byte(at: $0) }
     }
 
+    /// The JSON path of the innermost open container (see ``ContainerPath``), when every byte
+    /// since the start of the input is still at hand: a whole document, or the first chunk;
+    /// `nil` otherwise.
+    func pathOfInnermostContainer() -> String? {
+        guard offsetBefore == 0, let base = current.baseAddress else { return nil }
+        let end = min(yajl_get_bytes_consumed(handle), current.count)
+        return ContainerPath.path(after: UnsafeRawBufferPointer(start: base, count: end))
+    }
+
     /// The line and column of the byte at `offset`, which is still at hand.
     private func location(ofByteAt offset: Int) -> JSONLocation {
         guard offset >= offsetBefore else {

@@ -88,7 +88,8 @@ final class JSONValueParser: JSONEventSink {
     private func begin(isObject: Bool) -> Bool {
         depth += 1
         guard depth <= maxDepth else {
-            failure = .depthLimitExceeded(path: "")
+            failure = JSONMapperError.depthLimitExceeded(path: parser?.pathOfInnermostContainer() ?? "")
+                .located(at: parser?.locationOfCurrentValue())
             return false
         }
         builder.begin(isObject: isObject)

@@ -477,8 +477,10 @@ struct DecoderUnitTests {
         #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try decoder.feed(Array("3]".utf8)) }) == first)
         #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try decoder.finish() }) == first)
 
+        // A mapping error waits for the end of the document (a syntax error would win), then sticks.
         let mismatch = JSONChunkDecoder([Int].self)
-        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try mismatch.feed(Array(#"[1,"a"]"#.utf8)) })
+        try mismatch.feed(Array(#"[1,"a"]"#.utf8))
+        let error = Self.error(Self.outcome { () throws(JSONMapperError) in try mismatch.finish() })
         #expect(error == .typeMismatch(path: "[1]", expected: "Int", found: "string \"a\""))
         #expect(Self.error(Self.outcome { () throws(JSONMapperError) in try mismatch.finish() }) == error)
     }
@@ -669,7 +671,8 @@ struct DecoderUnitTests {
         do {
             let decoder = JSONChunkDecoder([Tracked].self)
             try decoder.feed(Array(#"[{"id":1,"children":[{"id":2},"#.utf8))
-            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try decoder.feed(Array(#"{"name":"boom"}]}]"#.utf8)) })
+            try decoder.feed(Array(#"{"name":"boom"}]}]"#.utf8))
+            let error = Self.error(Self.outcome { () throws(JSONMapperError) in try decoder.finish() })
             #expect(error?.path == "[0].children[1].name")
         }
         #expect(Tracked.live.value == 0)

@@ -73,7 +73,9 @@ struct SurrogateAndLimitTests {
     @Test func treesStopAtTheirOwnDepthCapWhateverTheOption() throws {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let options = DecodingOptions(maxDepth: 1_000_000)
-        #expect(throws: JSONMapperError.depthLimitExceeded(path: "")) { try JSONValue(parsing: deep, options: options) }
+        #expect(throws: JSONMapperError.depthLimitExceeded(path: String(repeating: "[0]", count: JSONValue.maximumDepth))) {
+            try JSONValue(parsing: deep, options: options)
+        }
         // The streaming decoder has no such cap: it is not recursive.
         struct Skips: JSONMappable {
             static let jsonMapping = JSONMapping<Skips> {}

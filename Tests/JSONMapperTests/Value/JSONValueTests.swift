@@ -106,13 +106,14 @@ struct JSONValueTests {
     @Test func depthLimit() throws {
         let shallow = DecodingOptions(maxDepth: 3)
         #expect(try JSONValue(parsing: Self.nested(3), options: shallow)[path: "[0][0][0]"] == 1)
-        #expect(throws: JSONMapperError.depthLimitExceeded(path: "")) {
+        // The path names the container that crossed the limit.
+        #expect(throws: JSONMapperError.depthLimitExceeded(path: "[0][0][0]")) {
             try JSONValue(parsing: Self.nested(4), options: shallow)
         }
-        #expect(throws: JSONMapperError.depthLimitExceeded(path: "")) {
+        #expect(throws: JSONMapperError.depthLimitExceeded(path: "a.b[0]")) {
             try JSONValue(parsing: #"{"a": {"b": [{"c": 1}]}}"#, options: shallow)
         }
-        #expect(throws: JSONMapperError.depthLimitExceeded(path: "")) {
+        #expect(throws: JSONMapperError.depthLimitExceeded(path: "[0][0][0]")) {
             try JSONValue(parsing: Data(Self.nested(4).utf8), options: DecodingOptions(maxDepth: 3))
         }
         // The default limit is 512.
@@ -120,7 +121,9 @@ struct JSONValueTests {
         var inner: JSONValue? = deepest
         for _ in 0..<512 { inner = inner?[0] }
         #expect(inner == 1)
-        #expect(throws: JSONMapperError.depthLimitExceeded(path: "")) { try JSONValue(parsing: Self.nested(513)) }
+        #expect(throws: JSONMapperError.depthLimitExceeded(path: String(repeating: "[0]", count: 512))) {
+            try JSONValue(parsing: Self.nested(513))
+        }
     }
 
     @Test func sizeLimits() throws {

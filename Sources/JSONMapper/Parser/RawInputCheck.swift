@@ -1,0 +1,183 @@
+/// Checks the raw input, before yajl reads it, for the bytes yajl lets through but JSON forbids:
+/// ill-formed UTF-8 (yajl is told not to check strings, and its own check accepted overlong
+/// forms, encoded surrogates and code points past U+10FFFF), and the form feed and vertical tab
+/// that yajl's lexer skips as whitespace (RFC 8259 allows only space, tab, line feed and
+/// carriage return between tokens, and no raw control character inside a string, so neither
+/// byte may appear anywhere in a document).
+///
+/// Checking the input rather than the strings yajl hands out finds the first byte of the fault
+/// itself, whatever the chunking, and checks every byte once: strings and keys reach the sink
+/// already known to be valid UTF-8 (yajl's `\u` decoding writes valid UTF-8 once
+/// ``SurrogateEscapeCheck`` has passed the escapes).
+///
+/// A multi-byte sequence cut by the end of a chunk is carried over to the next one; the input
+/// ending inside one is a fault at its first byte (see ``faultAtEnd()``).
+struct RawInputCheck {
+    /// A forbidden byte sequence: where it starts, relative to the chunk checked (negative when
+    /// it started in the bytes carried from the previous chunk), and what is wrong with it.
+    struct Fault: Equatable {
+        var offset: Int
+        var message: String
+    }
+
+    /// The start of a multi-byte sequence that the previous chunk cut short (at most 3 bytes).
+    private var carried: [UInt8] = []
+
+    /// The first fault in `chunk`, or `nil` when every byte may be handed to yajl.
+    mutating func firstFault(in chunk: UnsafeRawBufferPointer) -> Fault? {
+        guard let base = chunk.baseAddress, !chunk.isEmpty else { return nil }
+        // A byte pointer over the caller's buffer for the scan below; it is read only within
+        // `count`, while the buffer is borrowed for this call.
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let count = chunk.count
+        var start = 0
+        if !carried.isEmpty {
+            let joined = carried + Array(chunk.prefix(4 - carried.count))
+            switch joined.withUnsafeBufferPointer({ Self.sequence(at: $0.baseAddress!, available: $0.count) }) {
+            case .invalid:
+                defer { carried = [] }
+                return Fault(offset: -carried.count, message: Self.invalidUTF8Message(joined[0]))
+            case .incomplete:
+                carried = joined    // the chunk was shorter than the rest of the sequence
+                return nil
+            case .valid(let length):
+                start = length - carried.count
+                carried = []
+            }
+        }
+        // Form feeds and vertical tabs are rare: libc's vectorized byte search finds the first.
+        let verticalTab = Self.offset(of: 0x0B, in: base, from: start, before: count)
+        let whitespace = Self.offset(of: 0x0C, in: base, from: start, before: verticalTab)
+        if let fault = firstInvalidUTF8(bytes, from: start, before: whitespace, count: count) { return fault }
+        guard whitespace < count else { return nil }
+        return Fault(offset: whitespace, message: Self.whitespaceMessage(bytes[whitespace]))
+    }
+
+    /// The first ill-formed UTF-8 sequence starting before `limit` (reading up to `count` bytes
+    /// to complete one). A sequence the chunk ends inside is carried over to the next chunk.
+    private mutating func firstInvalidUTF8(_ bytes: UnsafePointer<UInt8>, from start: Int, before limit: Int,
+                                           count: Int) -> Fault? {
+        let raw = UnsafeRawPointer(bytes)
+        var i = start
+        while i < limit {
+            // 32 bytes at a time while all are ASCII (unaligned loads: chunks start anywhere).
+            while i + 32 <= limit {
+                let any = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                if any & 0x8080_8080_8080_8080 != 0 { break }
+                i += 32
+            }
+            guard i < limit else { break }
+            // Then to the first non-ASCII byte of the next eight (little-endian: the lowest).
+            if i + 8 <= limit {
+                let high = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                if high == 0 {
+                    i += 8
+                    continue
+                }
+                i += high.trailingZeroBitCount / 8
+            } else if bytes[i] < 0x80 {
+                i += 1
+                continue
+            }
+            // A run of multi-byte characters, as in most non-Latin text.
+            repeat {
+                if i + 4 <= count, let length = Self.commonSequenceLength(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)) {
+                    i += length
+                    continue
+                }
+                switch Self.sequence(at: bytes + i, available: count - i) {
+                case .valid(let length): i += length
+                case .invalid: return Fault(offset: i, message: Self.invalidUTF8Message(bytes[i]))
+                case .incomplete:
+                    carried = Array(UnsafeBufferPointer(start: bytes + i, count: count - i))
+                    return nil
+                }
+            } while i < limit && bytes[i] >= 0x80
+        }
+        return nil
+    }
+
+    /// The offset of the first `byte` in `base[from..<end]`, or `end`.
+    private static func offset(of byte: UInt8, in base: UnsafeRawPointer, from start: Int, before end: Int) -> Int {
+        firstOccurrence(of: byte, in: base + start, count: end - start).map { $0 - base } ?? end
+    }
+
+    /// The fault of an input that ends inside a multi-byte sequence, relative to the end of the
+    /// last chunk (so negative), or `nil`.
+    mutating func faultAtEnd() -> Fault? {
+        guard let first = carried.first else { return nil }
+        defer { carried = [] }
+        return Fault(offset: -carried.count, message: Self.invalidUTF8Message(first))
+    }
+
+    /// The length of a well-formed two- or three-byte sequence at the start of `word` (the
+    /// next four bytes, in memory order), checked with masks; `nil` for anything else, which
+    /// ``sequence(at:available:)`` then decides. Most non-ASCII text is made of these.
+    @inline(__always)
+    private static func commonSequenceLength(_ word: UInt32) -> Int? {
+        let w = UInt32(littleEndian: word)          // the lead byte in the low bits
+        // 110xxxxx 10xxxxxx, lead C2…DF (C0 and C1 would be overlong).
+        if w & 0xC0E0 == 0x80C0 { return w & 0x1E != 0 ? 2 : nil }
+        // 1110xxxx 10xxxxxx 10xxxxxx, except E0 with a second byte below A0 (overlong) and ED
+        // with one from A0 (a surrogate): for both, bit 5 of the second byte decides.
+        guard w & 0xC0_C0F0 == 0x80_80E0 else { return nil }
+        let secondHigh = w & 0x2000 != 0
+        switch w & 0x0F {
+        case 0x0: return secondHigh ? 3 : nil
+        case 0xD: return secondHigh ? nil : 3
+        default: return 3
+        }
+    }
+
+    private enum Sequence {
+        case valid(length: Int)
+        case invalid
+        case incomplete
+    }
+
+    /// The sequence whose lead byte is at `p`, with `available` bytes readable from `p`
+    /// (Unicode Table 3-7, well-formed byte sequences). A sequence the bytes end inside is
+    /// `incomplete` only while every byte so far could still begin a well-formed one.
+    @inline(__always)
+    private static func sequence(at p: UnsafePointer<UInt8>, available: Int) -> Sequence {
+        let lead = p[0]
+        let length: Int
+        // The second byte's range: narrower after E0 and F0 (no overlong forms), ED (no
+        // surrogates) and F4 (nothing past U+10FFFF).
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF:
+            length = 3
+            if lead == 0xE0 { low = 0xA0 } else if lead == 0xED { high = 0x9F }
+        case 0xF0...0xF4:
+            length = 4
+            if lead == 0xF0 { low = 0x90 } else if lead == 0xF4 { high = 0x8F }
+        default: return .invalid                       // a continuation byte, C0, C1, F5…FF
+        }
+        guard available > 1 else { return .incomplete }
+        guard p[1] >= low, p[1] <= high else { return .invalid }
+        for k in 2..<length {
+            guard k < available else { return .incomplete }
+            guard p[k] & 0xC0 == 0x80 else { return .invalid }
+        }
+        return .valid(length: length)
+    }
+
+    private static func invalidUTF8Message(_ lead: UInt8) -> String {
+        "invalid UTF-8: the sequence starting with byte 0x\(hex(lead)) is not well-formed"
+    }
+
+    private static func whitespaceMessage(_ byte: UInt8) -> String {
+        let name = byte == 0x0C ? "form feed" : "vertical tab"
+        return "invalid character 0x\(hex(byte)) (\(name)): JSON whitespace is only space, tab, line feed and carriage return"
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return byte < 0x10 ? "0" + digits : digits
+    }
+}
