@@ -311,10 +311,11 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
         yajl_double: nil,
         yajl_number: { context, text, count in
             let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
-            return withSink(context) { sink in
-                (JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false)
-                    && sink.number(JSONBytes(start: raw, count: count))
+            // Most numbers end at a delimiter: only the others need the parser's look (NumberEnd).
+            guard JSONParser.isDelimiter(after: raw, count: count) else {
+                return withSink(context) { $0.parser?.numberEndsAtDelimiter() != false && $0.number(JSONBytes(start: raw, count: count)) }
             }
+            return withSink(context) { $0.number(JSONBytes(start: raw, count: count)) }
         },
         yajl_string: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.string($0) } ?? false } },
         yajl_start_map: { context in withSink(context) { $0.beginObject() } },
