@@ -338,6 +338,7 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
                     sink.stoppedAtLongNumber = true
                     return false
                 }
+                // Most numbers end at a delimiter: only the others need the parser's look (NumberEnd).
                 return (JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false)
                     && sink.number(JSONBytes(start: raw, count: count))
             }
