@@ -43,8 +43,14 @@ public struct DecodingOptions: Sendable, Equatable {
     /// one fails with ``JSONMapperError/limitExceeded(offset:message:)`` before it is parsed.
     public var maxDocumentBytes: Int?
     /// The longest string or key accepted, in bytes after unescaping; `nil` (the default) for
-    /// no limit. A longer one fails with ``JSONMapperError/limitExceeded(offset:message:)``.
+    /// no limit. A longer one fails with ``JSONMapperError/limitExceeded(offset:message:)``
+    /// whose offset is the byte that takes it past the limit (for an escape, its backslash).
+    /// Input fed in chunks is checked as it arrives: no more of a string than the limit is kept.
     public var maxStringBytes: Int?
+    /// The longest number accepted, in bytes of its JSON text; `nil` (the default) for no
+    /// limit. A longer one fails with ``JSONMapperError/limitExceeded(offset:message:)`` whose
+    /// offset is its first byte past the limit, checked as for ``maxStringBytes``.
+    public var maxNumberBytes: Int?
 
     /// Options with the given values; the defaults are lenient, throwing, seconds, finite only,
     /// depth 512, no size limits.
@@ -55,10 +61,12 @@ public struct DecodingOptions: Sendable, Equatable {
         allowsNonFiniteStrings: Bool = false,
         maxDepth: Int = 512,
         maxDocumentBytes: Int? = nil,
-        maxStringBytes: Int? = nil
+        maxStringBytes: Int? = nil,
+        maxNumberBytes: Int? = nil
     ) {
         self.maxDocumentBytes = maxDocumentBytes
         self.maxStringBytes = maxStringBytes
+        self.maxNumberBytes = maxNumberBytes
         self.coercion = coercion
         self.invalidValuePolicy = invalidValuePolicy
         self.dateUnit = dateUnit

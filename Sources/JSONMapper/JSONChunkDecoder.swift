@@ -2,7 +2,9 @@ import Foundation
 
 /// Decodes one JSON document fed in chunks of any size, as they arrive (from a socket, a
 /// file read in blocks): values are decoded while the rest is still on its way, and no
-/// chunk is kept after ``feed(_:)-(Data)`` returns.
+/// chunk is kept after ``feed(_:)-(Data)`` returns, only the start of a string or number
+/// that it cut, until the token's end arrives (so that the token is parsed once: any
+/// chunking costs the same as one buffer).
 ///
 /// ```swift
 /// let decoder = JSONChunkDecoder(Timeline.self)

@@ -38,7 +38,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// Objects and arrays nest deeper than ``DecodingOptions/maxDepth``.
     case depthLimitExceeded(path: String, location: JSONLocation? = nil)
     /// The input is larger than ``DecodingOptions/maxDocumentBytes``, or holds a string or key
-    /// longer than ``DecodingOptions/maxStringBytes``; `offset` is where the limit was reached.
+    /// longer than ``DecodingOptions/maxStringBytes`` or a number longer than
+    /// ``DecodingOptions/maxNumberBytes``; `offset` is the first byte past the limit.
     case limitExceeded(offset: Int, message: String)
     /// Reading the input or writing the output failed: a file that cannot be opened, an I/O
     /// error, an error thrown by an asynchronous byte sequence. `reason` says which file and why.

@@ -3,8 +3,9 @@ protocol ElementCollection: Sequence {
     /// Whether the collection has no order of its own (a set): equal collections may then
     /// iterate in different orders.
     static var isUnordered: Bool { get }
-    /// The collection of `count` elements moved out of `elements`.
-    init(moving elements: UnsafeMutablePointer<Element>, count: Int)
+    /// The collection of the elements moved out of `list`, which is left empty. (A static
+    /// function, not an initializer: its arguments are borrowed, so the session is not retained.)
+    static func moving(_ list: inout ElementList, _ session: DecodingSession) -> Self
     /// Calls `body` with each element and its position. A requirement, so the loop runs in
     /// the collection's own code (no generic iterator or enumerated-sequence metadata per call).
     func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError)
@@ -17,16 +18,31 @@ extension Array: ElementCollection {
         for index in indices { try body(index, self[index]) }
     }
 
-    init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
+    static func moving(_ list: inout ElementList, _ session: DecodingSession) -> Self {
         // An empty array is the shared empty singleton: `unsafeUninitializedCapacity: 0` would
         // write its count (a harmless zero, but a data race to ThreadSanitizer).
+        let count = list.count
         guard count > 0 else {
-            self.init()
-            return
+            list.recycle(session)
+            return []
         }
-        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: elements, count: count)
-            initialized = count
+        guard list.isLong else {
+            // One buffer (nearly every array): one move, without the per-run calls below.
+            let elements = list.elements(Element.self, session)
+            let array = Self(unsafeUninitializedCapacity: count) { buffer, initialized in
+                buffer.baseAddress!.moveInitialize(from: elements, count: count)
+                initialized = count
+            }
+            list.recycle(session)
+            return array
+        }
+        // The array is allocated at its final size and filled run by run while the list frees
+        // each run it gives up: its pages are touched only as elements arrive.
+        return Self(unsafeUninitializedCapacity: count) { buffer, initialized in
+            list.moveOut(Element.self, session) { run, runCount in
+                (buffer.baseAddress! + initialized).moveInitialize(from: run, count: runCount)
+                initialized += runCount
+            }
         }
     }
 }
@@ -42,9 +58,12 @@ extension Set: ElementCollection {
         }
     }
 
-    init(moving elements: UnsafeMutablePointer<Element>, count: Int) {
-        self.init(minimumCapacity: count)
-        for i in 0..<count { insert((elements + i).move()) }
+    static func moving(_ list: inout ElementList, _ session: DecodingSession) -> Self {
+        var set = Self(minimumCapacity: list.count)
+        list.moveOut(Element.self, session) { run, runCount in
+            for i in 0..<runCount { set.insert((run + i).move()) }
+        }
+        return set
     }
 }
 
@@ -65,17 +84,13 @@ where Collection.Element == Element {
 
     override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Collection>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let list = storage.assumingMemoryBound(to: ElementList.self)
-        destination.initialize(to: Collection(moving: list.pointee.elements(Element.self), count: list.pointee.count))
-        list.pointee.recycle(session)
+        destination.initialize(to: Collection.moving(&storage.assumingMemoryBound(to: ElementList.self).pointee, session))
         return true
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Collection>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let list = storage.assumingMemoryBound(to: ElementList.self)
-        destination.pointee = Collection(moving: list.pointee.elements(Element.self), count: list.pointee.count)
-        list.pointee.recycle(session)
+        destination.pointee = Collection.moving(&storage.assumingMemoryBound(to: ElementList.self).pointee, session)
         return true
     }
 
@@ -104,6 +119,7 @@ where Collection.Element == Element {
         var written: [[UInt8]] = []
         try value.forEachElement { (index, element) throws(JSONMapperError) in
             var scratch = JSONWriter(options: writer.options, capacity: 64)
+            scratch.modelsOnStack = writer.modelsOnStack
             do throws(JSONMapperError) {
                 try self.element.write(element, to: &scratch)
             } catch {

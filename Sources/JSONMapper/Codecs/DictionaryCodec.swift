@@ -42,8 +42,8 @@ where Dictionary.Value == Value {
 
     private func build(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) -> Dictionary {
         let lists = storage.assumingMemoryBound(to: KeyValueLists.self)
-        let built = Dictionary(movingKeys: lists.pointee.keys.elements(String.self),
-                               values: lists.pointee.values.elements(Value.self), count: lists.pointee.values.count)
+        let built = Dictionary(movingKeys: lists.pointee.keys.elements(String.self, session),
+                               values: lists.pointee.values.elements(Value.self, session), count: lists.pointee.values.count)
         lists.pointee.keys.recycle(session)
         lists.pointee.values.recycle(session)
         lists.deinitialize(count: 1)

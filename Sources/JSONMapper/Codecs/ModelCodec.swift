@@ -169,6 +169,11 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
     /// Writes the model through its mapping; an instance of a subclass is written with the
     /// subclass's mapping.
     override func write(_ value: Model, to writer: inout JSONWriter) throws(JSONMapperError) {
+        if writer.needsFreshStack {
+            return try writer.onFreshStack { (writer) throws(JSONMapperError) in try write(value, to: &writer) }
+        }
+        writer.modelsOnStack += 1
+        defer { writer.modelsOnStack -= 1 }
         let dynamicType = Swift.type(of: value)
         let written = dynamicType == type ? meta! : ModelRegistry.shared.codec(for: dynamicType, choosingType: false).meta!
         if let invalid = written.invalidMapping { throw invalid }
@@ -182,6 +187,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
                                                               dateStrategy: writer.options.dateStrategy,
                                                               nonFiniteStrategy: writer.options.nonFiniteStrategy,
                                                               keyStrategy: writer.options.keyStrategy))
+            scratch.modelsOnStack = writer.modelsOnStack
             try ModelEncoding.write(written, model: storage, to: &scratch)
             let object = try JSONValue(parsing: scratch.bytes)
             let replacement: JSONValue?

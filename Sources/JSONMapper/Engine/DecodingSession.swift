@@ -388,6 +388,7 @@ final class DecodingSession: JSONEventSink {
         issues.removeAll(keepingCapacity: true)
         failure = nil
         stoppedAtLongString = false
+        stoppedAtLongNumber = false
     }
 
     /// Releases values of frames abandoned by an error, innermost first.

@@ -10,6 +10,11 @@ class JSONEventSink {
     var stoppedAtLongString = false
     /// The longest string or key the parser passes on (see ``DecodingOptions/maxStringBytes``).
     var maxStringBytes = Int.max
+    /// Set by the parser when it stopped at a number longer than `maxNumberBytes`.
+    final var stoppedAtLongNumber = false
+    /// The longest number the parser passes on (see ``DecodingOptions/maxNumberBytes``).
+    /// Final: read for every number.
+    final var maxNumberBytes = Int.max
     /// The parser sending the events, which can say where the current one is in the input;
     /// `nil` when the events come from a tree. The parser sets it for its lifetime and clears
     /// it when it goes (it owns the sink, so the reference is never left dangling).

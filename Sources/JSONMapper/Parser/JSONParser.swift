@@ -12,23 +12,24 @@ import CYajl
 /// where they sit in a larger input (a record of a stream).
 final class JSONParser {
     let handle: yajl_handle
-    private let sink: JSONEventSink
-    /// Bytes of the chunks fed before the current one.
+    let sink: JSONEventSink
+    /// Bytes handed to yajl before the current piece (a chunk, or the part of chunks that
+    /// ``TokenJoiner`` hands on at once).
     private(set) var offsetBefore = 0
-    /// Newlines in those chunks and the offset just past the last one, for line:column.
+    /// Newlines in those bytes and the offset just past the last one, for line:column.
     private(set) var linesBefore = 0
     private(set) var lineStartBefore = 0
     private var sawValue = false
     /// The whole input, when it came in one buffer and has been parsed to its end.
     private(set) var document: UnsafeRawBufferPointer?
-    /// The bytes yajl is parsing (a chunk, or the whole document), while it parses them.
+    /// The bytes yajl is parsing (a piece of the chunks, or the whole document), while it parses them.
     private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Set while `yajl_complete_parse` runs (a top-level number ends with the input).
     private(set) var isFinishing = false
     /// The last line found by ``location(ofByteAt:)``, where the next search starts.
     var lineCursor = LineCursor()
-    /// The last bytes of earlier chunks, so a token split across chunks can still be traced
-    /// back to its start when it turns out to be the error.
+    /// The last bytes of earlier pieces, so a token split across them (a literal: strings and
+    /// numbers come whole) can still be traced back to its start when it turns out to be the error.
     private(set) var tail: [UInt8] = []
     private static let tailLength = 256
     private var surrogates = SurrogateEscapeCheck()
@@ -36,13 +37,16 @@ final class JSONParser {
     /// Where in the current bytes a number ended that JSON does not let end there (see
     /// ``numberEndsAtDelimiter()``).
     var malformedNumberEnd: Int?
-    private let limits: Limits
+    let limits: Limits
     private let origin: InputOrigin
+    /// Holds back a string or number that a chunk cuts, so yajl reads each in one piece.
+    private var joiner: TokenJoiner
 
     /// Optional caps on input size, each failing with ``JSONMapperError/limitExceeded(offset:message:)``.
     struct Limits {
         var maxDocumentBytes: Int?
         var maxStringBytes: Int?
+        var maxNumberBytes: Int?
         static let none = Limits()
     }
 
@@ -50,7 +54,9 @@ final class JSONParser {
         self.sink = sink
         self.limits = limits
         self.origin = origin
+        self.joiner = TokenJoiner(limits: limits)
         sink.maxStringBytes = limits.maxStringBytes ?? .max
+        sink.maxNumberBytes = limits.maxNumberBytes ?? .max
         // The context is the sink, unretained: the parser holds it strongly for as long as the
         // handle lives, and the handle dies in deinit.
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -67,13 +73,23 @@ final class JSONParser {
         yajl_free(handle)
     }
 
-    /// Parses the next chunk of the document.
+    /// Parses the next chunk of the document. yajl gets it in pieces that end between tokens
+    /// (see ``TokenJoiner``), so a token cut by chunk boundaries costs no more than in one buffer.
     func parse(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
-        do throws(JSONMapperError) { try feed(chunk) } catch { throw origin.locate(error) }
-        // A later chunk's error position needs this chunk's newlines, which are gone by then.
-        countLines(in: chunk)
-        offsetBefore += chunk.count
-        tail.append(contentsOf: chunk.suffix(Self.tailLength))
+        do throws(JSONMapperError) {
+            try checkDocumentLimit(upTo: joiner.handedBytes + joiner.heldCount + chunk.count)
+            try joiner.split(chunk) { (piece) throws(JSONMapperError) in try feedPiece(piece) }
+        } catch {
+            throw origin.locate(error)
+        }
+    }
+
+    private func feedPiece(_ piece: UnsafeRawBufferPointer) throws(JSONMapperError) {
+        try feed(piece)
+        // A later piece's error position needs this piece's newlines, which are gone by then.
+        countLines(in: piece)
+        offsetBefore += piece.count
+        tail.append(contentsOf: piece.suffix(Self.tailLength))
         if tail.count > Self.tailLength { tail.removeFirst(tail.count - Self.tailLength) }
     }
 
@@ -85,6 +101,7 @@ final class JSONParser {
     /// is the more basic fault and wins.
     func parseDocument(_ bytes: UnsafeRawBufferPointer) throws(JSONMapperError) {
         do throws(JSONMapperError) {
+            try checkDocumentLimit(upTo: bytes.count)
             try feed(bytes)
             document = bytes
             try complete()
@@ -96,9 +113,6 @@ final class JSONParser {
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
-        if let limit = limits.maxDocumentBytes, offsetBefore + chunk.count > limit {
-            throw .limitExceeded(offset: limit, message: "the document is longer than the limit of \(limit) bytes")
-        }
         if !sawValue { sawValue = chunk.contains { !Self.isWhitespace($0) } }
         // yajl reads the bytes before the first fault only: a syntax error there comes first,
         // and no string with a fault in it reaches the sink.
@@ -120,6 +134,12 @@ final class JSONParser {
         return RawInputCheck.Fault(offset: escape, message: Self.loneSurrogateMessage)
     }
 
+    private func checkDocumentLimit(upTo end: Int) throws(JSONMapperError) {
+        if let limit = limits.maxDocumentBytes, end > limit {
+            throw .limitExceeded(offset: limit, message: "the document is longer than the limit of \(limit) bytes")
+        }
+    }
+
     /// A syntax error at `offset` within `chunk` (negative: in the previous chunk's tail).
     func syntaxError(at offset: Int, in chunk: UnsafeRawBufferPointer, message: String) -> JSONMapperError {
         var line = linesBefore + 1
@@ -136,7 +156,12 @@ final class JSONParser {
     /// then the sink's mapping error, if it kept one and let the parse go on (as in
     /// ``parseDocument(_:)``).
     func finish() throws(JSONMapperError) {
-        do throws(JSONMapperError) { try complete() } catch { throw origin.locate(error) }
+        do throws(JSONMapperError) {
+            try joiner.flush { (piece) throws(JSONMapperError) in try feedPiece(piece) }
+            try complete()
+        } catch {
+            throw origin.locate(error)
+        }
         if let failure = sink.failure { throw origin.locate(failure) }
     }
 
@@ -162,10 +187,7 @@ final class JSONParser {
     private func failure(_ status: yajl_status, in chunk: UnsafeRawBufferPointer, atEnd: Bool = false) -> JSONMapperError {
         if status == yajl_status_client_canceled {
             if let fault = numberFault(in: chunk) { return fault }
-            if sink.stoppedAtLongString, let limit = limits.maxStringBytes {
-                return .limitExceeded(offset: offsetBefore + min(yajl_get_bytes_consumed(handle), chunk.count),
-                                      message: "a string or key is longer than the limit of \(limit) bytes")
-            }
+            if let error = limitFailure(in: chunk) { return error }
             return sink.failure ?? .invalidValue(path: "", reason: "decoding was cancelled")
         }
         let message = errorMessage()
@@ -312,7 +334,12 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
         yajl_number: { context, text, count in
             let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
             return withSink(context) { sink in
-                (JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false)
+                guard count <= sink.maxNumberBytes else {
+                    sink.stoppedAtLongNumber = true
+                    return false
+                }
+                // Most numbers end at a delimiter: only the others need the parser's look (NumberEnd).
+                return (JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false)
                     && sink.number(JSONBytes(start: raw, count: count))
             }
         },
@@ -329,6 +356,6 @@ private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbac
 extension DecodingOptions {
     /// The parser limits these options set.
     var parserLimits: JSONParser.Limits {
-        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes)
+        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes, maxNumberBytes: maxNumberBytes)
     }
 }

@@ -22,6 +22,12 @@ extension JSONParser {
     /// counted while parsing goes well. (A string that began in an earlier chunk further back
     /// than the tail kept of it is located at the oldest byte still at hand.)
     func locationOfCurrentValue() -> JSONLocation {
+        location(ofByteAt: offsetOfCurrentValue())
+    }
+
+    /// The offset of the first byte of the token yajl has just read (see
+    /// ``locationOfCurrentValue()``).
+    func offsetOfCurrentValue() -> Int {
         let end: Int
         if isFinishing {
             // Only a top-level number ends with the input: it ends at its last non-space byte.
@@ -31,8 +37,7 @@ extension JSONParser {
         } else {
             end = offsetBefore + min(yajl_get_bytes_consumed(handle), current.count)
         }
-        let start = Self.startOfToken(endingAt: end, from: lowestByteAtHand) { byte(at: $0) }
-        return location(ofByteAt: start)
+        return Self.startOfToken(endingAt: end, from: lowestByteAtHand) { byte(at: $0) }
     }
 
     /// The JSON path of the innermost open container (see ``ContainerPath``), when every byte
@@ -72,7 +77,7 @@ extension JSONParser {
     private var lowestByteAtHand: Int { offsetBefore - tail.count }
 
     /// The byte at an absolute offset in the current bytes or the tail before them.
-    private func byte(at offset: Int) -> UInt8 {
+    func byte(at offset: Int) -> UInt8 {
         offset >= offsetBefore ? current[offset - offsetBefore] : tail[tail.count - (offsetBefore - offset)]
     }
 }

@@ -7,6 +7,9 @@ struct JSONWriter {
     let options: EncodingOptions
     /// Whether the container being written has a member or element already (comma needed).
     private var hasContent: [Bool] = []
+    /// Models being written on this thread's stack, the innermost included (see
+    /// ``onFreshStack(_:)``). A scratch writer for part of a model starts from its parent's.
+    var modelsOnStack = 0
 
     init(options: EncodingOptions, capacity: Int = 4096) {
         self.options = options
