@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -7,6 +8,11 @@ let package = Package(
     products: [
         .library(name: "JSONMapper", targets: ["JSONMapper"]),
         .executable(name: "bench", targets: ["bench"]),
+        // Opt-in: `@JSONMappable` and its attributes. Only this product builds swift-syntax.
+        .library(name: "JSONMapperMacros", targets: ["JSONMapperMacros"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -16,11 +22,29 @@ let package = Package(
         ),
         .target(
             name: "JSONMapper",
-            dependencies: ["CYajl"]
+            dependencies: ["CYajl", "JSONMapperKeySyntax"]
+        ),
+        // The mapping-key grammar, shared by the runtime and the macro plugin: no dependencies.
+        .target(name: "JSONMapperKeySyntax"),
+        .macro(
+            name: "JSONMapperMacroPlugin",
+            dependencies: [
+                "JSONMapperKeySyntax",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "JSONMapperMacros",
+            dependencies: ["JSONMapper", "JSONMapperMacroPlugin"]
         ),
         .target(
             name: "CorpusModels",
-            dependencies: ["JSONMapper"],
+            dependencies: ["JSONMapper", "JSONMapperMacros"],
             path: "Benchmarks/CorpusModels"
         ),
         .executableTarget(
@@ -30,7 +54,17 @@ let package = Package(
         ),
         .testTarget(
             name: "JSONMapperTests",
-            dependencies: ["JSONMapper", "CorpusModels"]
+            dependencies: ["JSONMapper", "JSONMapperKeySyntax", "CorpusModels"]
+        ),
+        .testTarget(
+            name: "JSONMapperMacrosTests",
+            dependencies: [
+                "JSONMapperMacros",
+                "CorpusModels",
+                "JSONMapperMacroPlugin",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -33,6 +33,8 @@ enum Operation: String, CaseIterable, Sendable {
 enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     // decode
     case jsonMapper = "JSONMapper"
+    /// JSONMapper on the same file's models declared with `@JSONMappable` instead of by hand.
+    case jsonMapperMacro = "JSONMapper-macro"
     case jsonDecoder = "JSONDecoder"
     case handwritten = "JSONSerialization+handwritten"
     case yajlTree = "yajl-tree"
@@ -59,6 +61,9 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// The one-worker counterpart of a parallel contender.
     var oneWorkerCounterpart: Library? { self == .jsonMapperParallel ? .jsonMapper : nil }
+
+    /// The same decode through the hand-written mapping, for the macro row.
+    var handWrittenMappingCounterpart: Library? { self == .jsonMapperMacro ? .jsonMapper : nil }
 
     /// The counterpart that walks every member, for the walk-choice rows.
     var walkAllCounterpart: Library? {

@@ -29,6 +29,8 @@ struct ResultRow {
     var ratioVsYajl: Ratio?
     /// Against the same mapping walking every member of each object (walk-choice rows only).
     var ratioVsWalkAll: Ratio?
+    /// Against the hand-written mapping of the same models (the macro row only).
+    var ratioVsHandWrittenMapping: Ratio?
     /// Decoding threads, and the ratio to the same contender with one (parallel rows only).
     var workers: Int?
     var ratioVsOneWorker: Ratio?
@@ -58,6 +60,7 @@ func resultRows(file: String, bytes: Int, records: Records?, _ measurement: Meas
         row.ratioVsReference = Ratio(times, reference: seconds(operation, operation.reference?.library))
         row.ratioVsYajl = Ratio(times, reference: seconds(operation, operation.floor))
         row.ratioVsWalkAll = Ratio(times, reference: seconds(operation, contender.library.walkAllCounterpart))
+        row.ratioVsHandWrittenMapping = Ratio(times, reference: seconds(operation, contender.library.handWrittenMappingCounterpart))
         row.workers = contender.workers
         row.ratioVsOneWorker = Ratio(times, reference: seconds(operation, contender.library.oneWorkerCounterpart))
         return row
@@ -150,6 +153,13 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
                 say(String(format: "hand-written: looking up 5 keys is %.2f× the speed of walking all %d members", r.median, keys))
             }
         }
+        line()
+    }
+
+    for macro in rows {
+        guard let r = macro.ratioVsHandWrittenMapping else { continue }
+        line(String(format: "@JSONMappable models of %@: decode at %.2f× the speed of the hand-written mapping (expected ≈ 1.00)",
+                    macro.file, r.median))
         line()
     }
 
@@ -305,12 +315,14 @@ extension ResultRow: Encodable {
         try put("ratio_vs_JSONEncoder", operation == .encode ? ratioVsReference.map { rounded($0.median, 4) } : nil)
         try put("ratio_vs_walk_all", ratioVsWalkAll.map { rounded($0.median, 4) })
         try put("ratio_vs_one_worker", ratioVsOneWorker.map { rounded($0.median, 4) })
+        try put("ratio_vs_handwritten_mapping", ratioVsHandWrittenMapping.map { rounded($0.median, 4) })
         try put("workers", workers)
         var spreads: [String: [Double]] = [:]
         if let r = ratioVsReference, let field = operation.reference?.field { spreads[field] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
         if let r = ratioVsYajl { spreads["ratio_vs_yajl"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
         if let r = ratioVsWalkAll { spreads["ratio_vs_walk_all"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
         if let r = ratioVsOneWorker { spreads["ratio_vs_one_worker"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
+        if let r = ratioVsHandWrittenMapping { spreads["ratio_vs_handwritten_mapping"] = [rounded(r.p25, 4), rounded(r.p75, 4)] }
         try put("ratio_iqr", spreads)
         try put("mbps_p25", rounded(stats.p25))
         try put("mbps_p75", rounded(stats.p75))

@@ -22,7 +22,25 @@ struct ModelSpec<Root: BenchRoot> {
     var weight = 1.0
     var origin: String?
     var extras: (SharedInputs) -> [ExtraContender<Root>] = { _ in [] }
+    /// The same models declared with `@JSONMappable`, for the macro row.
+    var macroDeclared: MacroDeclaredModel?
 }
+
+/// A corpus model declared with `@JSONMappable`: decoded for timing, and written back with
+/// sorted keys for the check against the hand-written mapping (a different type, so compared by
+/// what both write).
+struct MacroDeclaredModel {
+    let decode: (Data) throws -> Void
+    let sortedJSON: (Data) throws -> String
+
+    init<Model: JSONMappable>(_ type: Model.Type) {
+        decode = { blackHole(try JSONMapDecoder().decode(Model.self, from: $0)) }
+        sortedJSON = { try sortedEncoder.encode(try JSONMapDecoder().decode(Model.self, from: $0), as: String.self) }
+    }
+}
+
+/// Writes keys sorted, so two models with the same values write the same text.
+let sortedEncoder = JSONMapEncoder(options: EncodingOptions(sortsKeys: true))
 
 /// The suite of a file whose root model decodes through JSONMapper (bytes, dictionary and
 /// JSONValue), Codable and a hand-written mapping from `JSONSerialization`'s dictionaries.
@@ -50,6 +68,9 @@ func modelSuite<Root: BenchRoot>(_ spec: ModelSpec<Root>, data: Data) -> FileSui
                 { blackHole(try YajlFloor.parse(data)) }
             },
         ]
+        if let macro = spec.macroDeclared {
+            contenders.append(Contender(Library.jsonMapperMacro, .decode) { { try macro.decode(data) } })
+        }
     }
     let extras = spec.extras(inputs)
     if spec.operations.contains(.decodeDictionary) {
@@ -122,7 +143,8 @@ func corpusEntries() -> [CorpusEntry] {
     [
         CorpusEntry(ModelSpec<TwitterTimeline>(
             file: CorpusFile.twitter.rawValue, recordNoun: "statuses", records: { $0.statuses.count },
-            handwritten: TwitterTimeline.handwritten)) { try CorpusFile.twitter.data() },
+            handwritten: TwitterTimeline.handwritten, macroDeclared: MacroDeclaredModel(MacroTwitterTimeline.self)
+        )) { try CorpusFile.twitter.data() },
         CorpusEntry(ModelSpec<CitmCatalog>(
             file: CorpusFile.citm.rawValue, recordNoun: "performances", records: { $0.performances.count },
             handwritten: CitmCatalog.handwritten)) { try CorpusFile.citm.data() },

@@ -26,7 +26,8 @@ let handwrittenDoubleTolerance: UInt64 = 16
 ///   ``handwrittenDoubleTolerance`` ulp, since it reads `JSONSerialization`'s doubles); the yajl
 ///   floor's scalar count and yajl_tree's leaf count == the leaf count of `JSONSerialization`'s tree;
 /// - from trees: JSONMapper-dictionary == hand-written (exactly: both read the same tree), every
-///   extra contender == hand-written (exactly), JSONMapper-jsonvalue == JSONMapper (exactly).
+///   extra contender == hand-written (exactly), JSONMapper-jsonvalue == JSONMapper (exactly);
+/// - the macro-declared models write back the same sorted JSON as JSONMapper's.
 func verifyModels<Root: BenchRoot>(_ spec: ModelSpec<Root>, inputs: SharedInputs,
                                    extras: [ExtraContender<Root>]) -> VerificationResult {
     let file = spec.file, data = inputs.data
@@ -102,6 +103,14 @@ func verifyModels<Root: BenchRoot>(_ spec: ModelSpec<Root>, inputs: SharedInputs
         exact(fromValue, Library.jsonMapperJSONValue, mapper ?? decoder, mapper != nil ? Library.jsonMapper : Library.jsonDecoder)
         for extra in extras {
             exact(attempt(extra.contender.library, extra.output), extra.contender.library, manual, Library.handwrittenDictionary)
+        }
+    }
+
+    if let macro = spec.macroDeclared, let mapper {
+        let written = attempt(Library.jsonMapperMacro) { try macro.sortedJSON(data) }
+        let reference = attempt(Library.jsonMapper) { try sortedEncoder.encode(mapper, as: String.self) }
+        if let written, let reference, written != reference {
+            result.failures.append("\(file): \(Library.jsonMapperMacro) writes its model back differently from \(Library.jsonMapper)")
         }
     }
 

@@ -44,11 +44,19 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// Reading the input or writing the output failed: a file that cannot be opened, an I/O
     /// error, an error thrown by an asynchronous byte sequence. `reason` says which file and why.
     case ioFailed(reason: String)
+    /// A model's mapping cannot be used: `key` (as declared) is malformed, such as `"a[x]"`,
+    /// `"a..b"`, `""` or an unclosed `"a["`, or the mapping breaks another rule of
+    /// ``JSONMapping``; `reason` says which and where. `type` is the model's type name.
+    ///
+    /// A mistake in the program rather than in the input: it is thrown by the first decode or
+    /// encode that reaches a value of the model, whatever the invalid-value policy, and by every
+    /// one after it.
+    case invalidMapping(type: String, key: String, reason: String)
 
     /// The JSON path the error refers to, or `nil` for errors about the raw input.
     public var path: String? {
         switch self {
-        case .emptyInput, .syntax, .limitExceeded, .ioFailed: nil
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed, .invalidMapping: nil
         case .typeMismatch(let path, _, _, _), .keyNotFound(let path, _),
              .invalidValue(let path, _, _), .depthLimitExceeded(let path, _): path
         }
@@ -58,7 +66,7 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// the input was a tree), or the offending byte of a syntax error.
     public var location: JSONLocation? {
         switch self {
-        case .emptyInput, .limitExceeded, .ioFailed: nil
+        case .emptyInput, .limitExceeded, .ioFailed, .invalidMapping: nil
         case let .syntax(offset, line, column, _): JSONLocation(offset: offset, line: line, column: column)
         case .typeMismatch(_, _, _, let location), .keyNotFound(_, let location),
              .invalidValue(_, _, let location), .depthLimitExceeded(_, let location): location
@@ -84,6 +92,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             "size limit exceeded at byte \(offset): \(message)"
         case let .ioFailed(reason):
             "I/O failed: \(reason)"
+        case let .invalidMapping(type, key, reason):
+            "invalid mapping in \(type) for key \"\(key)\": \(reason)"
         }
     }
 
@@ -113,6 +123,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             o1 == o2 && m1 == m2
         case let (.ioFailed(r1), .ioFailed(r2)):
             r1 == r2
+        case let (.invalidMapping(t1, k1, r1), .invalidMapping(t2, k2, r2)):
+            t1 == t2 && k1 == k2 && r1 == r2
         default:
             false
         }
@@ -146,7 +158,7 @@ extension JSONMapperError {
         case let .keyNotFound(path, location): return .keyNotFound(path: join(path), location: location)
         case let .invalidValue(path, reason, location): return .invalidValue(path: join(path), reason: reason, location: location)
         case let .depthLimitExceeded(path, location): return .depthLimitExceeded(path: join(path), location: location)
-        case .emptyInput, .syntax, .limitExceeded, .ioFailed: return self
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed, .invalidMapping: return self
         }
     }
 }

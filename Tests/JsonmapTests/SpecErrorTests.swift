@@ -25,7 +25,7 @@ struct SpecErrorTests {
     @Test func badKeyPath() throws {
         let result = try Self.run(spec: "spec.json", #"{"columns":[{"name":"a","path":"actor..login"}]}"#)
         #expect(result.status == 2)
-        #expect(result.stderr == "jsonmap: spec.json: columns[0]: column \"a\": bad path \"actor..login\": empty key at character 7\n")
+        #expect(result.stderr == "jsonmap: spec.json: columns[0]: column \"a\": bad path \"actor..login\": empty name between separators (at character 7)\n")
     }
 
     @Test func malformedYAML() throws {

@@ -52,13 +52,21 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         guard let handler = handler(isObject: isObject) else {
-            return try session.containerMismatch(expected: expected, isObject: isObject)
+            return try containerMismatch(isObject: isObject, session)
         }
         guard meta.hooks.needsObject else { return pushFrame(session, handler: handler, object: nil) }
         // Hooks need the whole object: capture it, then map it from the capture.
         session.capture(isObject: isObject) { (object) throws(JSONMapperError) in
             try self.decode(captured: object, session)
         }
+    }
+
+    /// Reports a container the model is not read from, or, for an invalid mapping (which reads
+    /// no container), throws why the mapping is invalid: a mistake in the program, which no
+    /// invalid-value policy skips.
+    private func containerMismatch(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
+        if let invalid = meta.invalidMapping { throw invalid }
+        try session.containerMismatch(expected: expected, isObject: isObject)
     }
 
     /// Pushes the frame that maps a container into a new instance.
@@ -100,7 +108,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
             codec = ModelRegistry.shared.codec(for: concrete, choosingType: false)
         }
         guard let handler = codec.handler(isObject: object.object != nil) else {
-            return try session.containerMismatch(expected: codec.expected, isObject: object.object != nil)
+            return try codec.containerMismatch(isObject: object.object != nil, session)
         }
         try session.emitContainer(object) { () throws(JSONMapperError) in
             session.enterContainer()
@@ -114,13 +122,14 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
     /// The hooks run as for decoding (no type choice: the instance exists).
     func beginUpdating(_ storage: UnsafeMutablePointer<Model>, isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {
         guard let handler = handler(isObject: isObject) else {
+            if let invalid = meta.invalidMapping { throw invalid }
             throw .typeMismatch(path: "", expected: expected, found: isObject ? "an object" : "an array")
         }
         guard meta.hooks.needsObject else { return pushUpdateFrame(storage, handler: handler, session, object: nil) }
         session.capture(isObject: isObject) { (object) throws(JSONMapperError) in
             guard let object = try self.applyingWillMap(to: object, session) else { return }
             guard let handler = self.handler(isObject: object.object != nil) else {
-                return try session.containerMismatch(expected: self.expected, isObject: object.object != nil)
+                return try self.containerMismatch(isObject: object.object != nil, session)
             }
             try session.emitContainer(object) { () throws(JSONMapperError) in
                 session.enterContainer()
@@ -167,6 +176,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
         defer { writer.modelsOnStack -= 1 }
         let dynamicType = Swift.type(of: value)
         let written = dynamicType == type ? meta! : ModelRegistry.shared.codec(for: dynamicType, choosingType: false).meta!
+        if let invalid = written.invalidMapping { throw invalid }
         let hook = written.hooks.willEncode
         // Borrowed, not copied (a copy would retain every field); the plan only reads it.
         try withUnsafePointer(to: value) { (model) throws(JSONMapperError) in

@@ -1,8 +1,11 @@
-/// A declared key as the steps it takes through JSON (see ``JSONPath``), its keys through the
-/// mapping's key strategy.
-struct KeyPathSpec: Hashable, Sendable {
-    typealias Step = JSONPath.Step
+import JSONMapperKeySyntax
 
+/// A declared key as the steps it takes through JSON, parsed by the one mapping-key grammar
+/// (``MappingKeyPath``), with its keys through the mapping's key strategy.
+struct KeyPathSpec: Hashable, Sendable {
+    typealias Step = MappingKeyPath.Step
+
+    /// Never empty: the grammar rejects an empty key.
     let steps: [Step]
 
     /// The declared text, for messages and error paths.
@@ -14,9 +17,10 @@ struct KeyPathSpec: Hashable, Sendable {
         if case .key = steps[0] { true } else { false }
     }
 
-    init(_ declared: String, strategy: JSONKeyStrategy) {
+    /// Parses `declared`; runs once per key when a mapping is compiled, never while decoding.
+    init(_ declared: String, strategy: JSONKeyStrategy) throws(MappingKeySyntaxError) {
         text = declared
-        steps = JSONPath(declared).steps.map {
+        steps = try MappingKeyPath(parsing: declared).steps.map {
             if case .key(let key) = $0 { return .key(strategy.jsonKey(for: key)) }
             return $0
         }

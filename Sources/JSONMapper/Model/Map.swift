@@ -46,7 +46,7 @@ public struct Map<Root> {
                 codec: @escaping () -> ValueCodec<Value>) {
         let box = SendableKeyPath(keyPath)
         build = { strategy in
-            TypedPropertyRule(keyPath: box.keyPath, keys: keys.map { KeyPathSpec($0, strategy: strategy) },
+            TypedPropertyRule(keyPath: box.keyPath, declaredKeys: keys, keyStrategy: strategy,
                               isRequired: required, codec: codec)
         }
     }

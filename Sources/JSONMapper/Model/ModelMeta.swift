@@ -14,8 +14,8 @@ final class ModelMeta: @unchecked Sendable {
     /// `"[2].name"`), or `nil` when no key starts with an index.
     let rootArray: ArrayPathNode?
     /// Whether any key starts with an object key: a model whose keys all start with an
-    /// index is read from arrays only.
-    var readsObjects: Bool { !root.keys.isEmpty || rootArray == nil }
+    /// index is read from arrays only. An invalid mapping reads nothing.
+    var readsObjects: Bool { invalidMapping == nil && (!root.keys.isEmpty || rootArray == nil) }
     /// Whether the model is written as an array, by position: none of its keys starts with an
     /// object key. Otherwise each property is written under the first of its keys that does.
     var writesArray: Bool { !readsObjects }
@@ -29,25 +29,31 @@ final class ModelMeta: @unchecked Sendable {
     /// did-map hook to run.
     var checksAtEnd: Bool { !requiredProperties.isEmpty || hooks.didMap != nil }
 
+    /// Why the mapping cannot be used (a malformed key, a key path of another type, too many
+    /// fallbacks), or `nil`. An invalid meta maps nothing; its codec throws this error from the
+    /// first decode or encode that reaches a value of the model.
+    let invalidMapping: JSONMapperError?
+
     /// Compiles `rules` for instances of `model` (the dynamic type: a subclass of `Model`
     /// when a polymorphic base chose it).
     convenience init<Model>(for model: Model.Type, rules: [PropertyRule], hooks: ModelHooks) {
-        var properties: [PropertyMeta] = []
-        for rule in rules {
-            precondition(rule.applies(to: model),
-                         "\(Model.self).jsonMapping maps a key path of another type; a mapping's key paths must start at the model or one of its superclasses")
-            properties.append(rule.makeProperty(for: Model.self, index: properties.count))
+        let typeName = "\(model)"
+        do {
+            let properties = try Self.compile(rules, for: model, typeName: typeName)
+            self.init(typeName: typeName, properties: properties, hooks: hooks, invalidMapping: nil)
+        } catch {
+            self.init(typeName: typeName, properties: [], hooks: hooks, invalidMapping: error)
         }
-        self.init(typeName: "\(model)", properties: properties, hooks: hooks)
     }
 
     /// Compiles properties made for one storage type (a model's, or a runtime schema's row),
-    /// each at its position in `properties`.
-    init(typeName: String, properties: [PropertyMeta], hooks: ModelHooks) {
+    /// each at its position in `properties`, whose key lists are already checked (at most
+    /// `PropertyState.presentBeforeUpdate - 1` keys each).
+    init(typeName: String, properties: [PropertyMeta], hooks: ModelHooks, invalidMapping: JSONMapperError? = nil) {
         self.typeName = typeName
         self.hooks = hooks
-        precondition(properties.allSatisfy { $0.keys.count < Int(PropertyState.presentBeforeUpdate) }, "too many fallback keys")
         self.properties = properties
+        self.invalidMapping = invalidMapping
         requiredProperties = properties.filter(\.isRequired)
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 
@@ -74,6 +80,28 @@ final class ModelMeta: @unchecked Sendable {
             for case let element? in rootArray.elements { Self.freeze(below: element) }
             rootArray.freezeForEncoding()
         }
+    }
+
+    /// The rules as properties of `Model` for instances of `model` (its dynamic type), or the
+    /// first reason they cannot be.
+    private static func compile<Model>(_ rules: [PropertyRule], for model: Model.Type,
+                                       typeName: String) throws(JSONMapperError) -> [PropertyMeta] {
+        var properties: [PropertyMeta] = []
+        for rule in rules {
+            let firstKey = rule.declaredKeys.first ?? ""
+            guard rule.applies(to: model) else {
+                throw .invalidMapping(type: typeName, key: firstKey, reason: "the key path starts at another type; a mapping's key paths must start at the model or one of its superclasses")
+            }
+            guard !rule.declaredKeys.isEmpty else {
+                throw .invalidMapping(type: typeName, key: firstKey, reason: "the property has an empty key list")
+            }
+            guard rule.declaredKeys.count < Int(PropertyState.presentBeforeUpdate) else {
+                throw .invalidMapping(type: typeName, key: firstKey, reason: "more than \(Int(PropertyState.presentBeforeUpdate) - 1) fallback keys")
+            }
+            let keys = try rule.compiledKeys(of: typeName)
+            properties.append(rule.makeProperty(for: Model.self, index: properties.count, keys: keys))
+        }
+        return properties
     }
 
     /// Walks (creating as needed) the path nodes for `steps` and binds the property at the end.

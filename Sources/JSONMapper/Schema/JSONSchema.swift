@@ -74,10 +74,14 @@ public struct JSONSchema: Sendable {
         guard column.paths.count < Int(PropertyState.presentBeforeUpdate) else {
             return .failure(SchemaProblem("the column has more than \(PropertyState.presentBeforeUpdate - 1) paths"))
         }
+        var keys: [KeyPathSpec] = []
         for path in column.paths {
-            if let problem = KeyPathSyntax.problem(in: path) { return .failure(SchemaProblem("bad path \"\(path)\": \(problem)")) }
+            do {
+                keys.append(try KeyPathSpec(path, strategy: .useDeclaredKeys))
+            } catch {
+                return .failure(SchemaProblem("bad path \"\(path)\": \(error)"))
+            }
         }
-        let keys = column.paths.map { KeyPathSpec($0, strategy: .useDeclaredKeys) }
         func make<Value>(_ codec: ValueCodec<Value>, _ cell: @escaping (Value) -> JSONCell) -> PropertyMeta {
             ColumnPropertyMeta(column: index, keys: keys, isRequired: column.isRequired, format: format, codec: codec, cell: cell)
         }

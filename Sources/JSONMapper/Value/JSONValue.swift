@@ -1,3 +1,5 @@
+import JSONMapperKeySyntax
+
 /// A parsed JSON document as a lightweight, immutable tree: what the hooks and the
 /// dictionary decoder see of an object, and a convenient way to inspect arbitrary JSON.
 ///
@@ -40,10 +42,12 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    /// The value at a path such as `"statuses[3].user.id"` (the syntax of mapping keys).
+    /// The value at a path such as `"statuses[3].user.id"` (the syntax of mapping keys), or
+    /// `nil` when there is none or the path is malformed.
     public subscript(path path: String) -> JSONValue? {
+        guard let parsed = try? MappingKeyPath(parsing: path) else { return nil }
         var current: JSONValue? = self
-        for step in JSONPath(path).steps {
+        for step in parsed.steps {
             switch step {
             case .key(let key): current = current?[key]
             case .index(let index): current = current?[index]

@@ -12,7 +12,7 @@ struct CoercionUnitTests {
 
     // MARK: - Helpers
 
-    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit, io }
+    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit, io, invalidMapping }
 
     static func kind(_ error: JSONMapperError?) -> Kind? {
         switch error {
@@ -24,6 +24,7 @@ struct CoercionUnitTests {
         case .emptyInput?: .empty
         case .limitExceeded?: .limit
         case .ioFailed?: .io
+        case .invalidMapping?: .invalidMapping
         case nil: nil
         }
     }

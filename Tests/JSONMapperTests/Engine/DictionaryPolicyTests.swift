@@ -76,6 +76,7 @@ struct DictionaryPolicyTests {
         case .limitExceeded: "limitExceeded"
         case .emptyInput: "emptyInput"
         case .ioFailed: "ioFailed"
+        case .invalidMapping: "invalidMapping"
         }
         return "\(kind) at \(error.path ?? "-")"
     }

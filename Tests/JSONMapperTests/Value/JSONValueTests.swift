@@ -244,7 +244,9 @@ struct JSONValueTests {
         let value = try JSONValue(parsing: Self.document)
         #expect(value[path: #"a\.b.c"#] == 1)
         #expect(value[path: #"k\[0]"#] == "literal")
-        #expect(value[path: "x[y]"] == 5)
+        // An index is digits: "x[y]" is a malformed path, and the key `x[y]` is written escaped.
+        #expect(value[path: "x[y]"] == nil)
+        #expect(value[path: #"x\[y]"#] == 5)
         #expect(value[path: #"back\\slash"#] == 6)
     }
 

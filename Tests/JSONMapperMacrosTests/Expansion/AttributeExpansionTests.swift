@@ -1,0 +1,420 @@
+import Testing
+
+/// What `@JSONMappable` and each property attribute expand to: the `Map` DSL a person writes.
+@Suite("Macro expansion: attributes")
+struct AttributeExpansionTests {
+
+    @Test func storedVarsMapUnderTheirNames() {
+        assertExpansion(
+            """
+            @JSONMappable
+            struct User {
+                var id = 0
+                var name: String = ""
+                var avatar: URL?
+                private var note = ""
+                var `default` = false
+                var observed = 0 {
+                    didSet {}
+                }
+                var upper: String { name.uppercased() }
+                static var count = 0
+            }
+            """,
+            expandedSource: """
+            struct User {
+                var id = 0
+                @_JSONMappedValue
+                var name: String = ""
+                @_JSONMappedValue
+                var avatar: URL?
+                private var note = ""
+                var `default` = false
+                var observed = 0 {
+                    didSet {}
+                }
+                var upper: String { name.uppercased() }
+                static var count = 0
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.Map(\\.id, "id")
+                        JSONMapper.Map(\\.name, "name")
+                        JSONMapper.Map(\\.avatar, "avatar")
+                        JSONMapper.Map(\\.note, "note")
+                        JSONMapper.Map(\\.`default`, "default")
+                        JSONMapper.Map(\\.observed, "observed")
+                    }
+                }
+            }
+
+            extension User: JSONMapper.JSONMappable {
+            }
+            """)
+    }
+
+    @Test func keyStrategyIsTheMappingsStrategy() {
+        assertExpansion(
+            """
+            @JSONMappable(keyStrategy: .snakeCase)
+            public struct User {
+                var screenName = ""
+            }
+            """,
+            expandedSource: """
+            public struct User {
+                var screenName = ""
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                public static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self>(keyStrategy: .snakeCase) {
+                        JSONMapper.Map(\\.screenName, "screenName")
+                    }
+                }
+
+                /// An instance with every property at its default, which decoding fills in.
+                public init() {
+                }
+            }
+
+            extension User: JSONMapper.JSONMappable {
+            }
+            """)
+    }
+
+    @Test func jsonKeyTakesKeysKeyPathsIndexPathsAndFallbacks() {
+        assertExpansion(
+            #"""
+            @JSONMappable
+            struct Status {
+                @JSONKey("id_str") var id = ""
+                @JSONKey("user.screen_name") var author = ""
+                @JSONKey("entities.urls[0].expanded_url") var link = ""
+                @JSONKey("profile.avatar_url", "avatar") var avatar = ""
+                @JSONKey(#"a\.b"#) var dotted = 0
+            }
+            """#,
+            expandedSource: #"""
+            struct Status {
+                var id = ""
+                var author = ""
+                var link = ""
+                var avatar = ""
+                var dotted = 0
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.Map(\.id, "id_str")
+                        JSONMapper.Map(\.author, "user.screen_name")
+                        JSONMapper.Map(\.link, "entities.urls[0].expanded_url")
+                        JSONMapper.Map(\.avatar, ["profile.avatar_url", "avatar"])
+                        JSONMapper.Map(\.dotted, #"a\.b"#)
+                    }
+                }
+            }
+
+            extension Status: JSONMapper.JSONMappable {
+            }
+            """#)
+    }
+
+    @Test func positionalKeysMapArrayRecords() {
+        assertExpansion(
+            """
+            @JSONMappable
+            struct Row {
+                @JSONKey("[0]") @JSONRequired var asin = ""
+                @JSONKey("[4].name") var seller = ""
+            }
+            """,
+            expandedSource: """
+            struct Row {
+                var asin = ""
+                var seller = ""
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.Map(\\.asin, "[0]", required: true)
+                        JSONMapper.Map(\\.seller, "[4].name")
+                    }
+                }
+            }
+
+            extension Row: JSONMapper.JSONMappable {
+            }
+            """)
+    }
+
+    @Test func ignoredPropertiesAreLeftOut() {
+        assertExpansion(
+            """
+            @JSONMappable
+            struct Cache {
+                var id = 0
+                @JSONIgnore var hits = 0
+                @JSONIgnore let created = 0
+            }
+            """,
+            expandedSource: """
+            struct Cache {
+                var id = 0
+                var hits = 0
+                let created = 0
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.Map(\\.id, "id")
+                    }
+                }
+            }
+
+            extension Cache: JSONMapper.JSONMappable {
+            }
+            """)
+    }
+
+    @Test func transformsAndFamiliesPassThrough() {
+        assertExpansion(
+            """
+            @JSONMappable
+            struct Drawing {
+                @JSONTransform(.date(format: "MMM dd, yyyy")) var built: Date?
+                @JSONKey("closed", "closed_at") @JSONTransform(EpochTransformer()) var closed = Date()
+                @JSONFamily(ShapeFamily.self) var shapes: [any Shape] = []
+                @JSONKey("main") @JSONFamily(ShapeFamily.self) @JSONRequired var main: (any Shape)?
+            }
+            """,
+            expandedSource: """
+            struct Drawing {
+                var built: Date?
+                var closed = Date()
+                var shapes: [any Shape] = []
+                var main: (any Shape)?
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.Map(\\.built, "built", transform: .date(format: "MMM dd, yyyy"))
+                        JSONMapper.Map(\\.closed, ["closed", "closed_at"], transform: EpochTransformer())
+                        JSONMapper.Map(\\.shapes, "shapes", family: ShapeFamily.self)
+                        JSONMapper.Map(\\.main, "main", required: true, family: ShapeFamily.self)
+                    }
+                }
+            }
+
+            extension Drawing: JSONMapper.JSONMappable {
+            }
+            """)
+    }
+
+    @Test func genericTypesMapThroughSelfOrTheirArguments() {
+        assertExpansion(
+            """
+            @JSONMappable
+            struct Page<Item: JSONMappableValue> {
+                var items: [Item] = []
+            }
+            @JSONMappable
+            class Node<Value: JSONMappableValue> {
+                var value: Value?
+            }
+            """,
+            expandedSource: """
+            struct Page<Item: JSONMappableValue> {
+                @_JSONMappedValue
+                var items: [Item] = []
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.Map(\\.items, "items")
+                    }
+                }
+            }
+            class Node<Value: JSONMappableValue> {
+                @_JSONMappedValue
+                var value: Value?
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                class var jsonMapping: JSONMapper.JSONMapping<Node<Value>> {
+                    JSONMapper.JSONMapping<Node<Value>> {
+                        JSONMapper.Map(\\.value, "value")
+                    }
+                }
+
+                /// An instance with every property at its default, which decoding fills in.
+                required init() {
+                }
+            }
+
+            extension Page: JSONMapper.JSONMappable {
+            }
+
+            extension Node: JSONMapper.JSONMappable {
+            }
+            """)
+    }
+
+    @Test func classesGetARequiredInitWhenTheyLackOne() {
+        assertExpansion(
+            """
+            @JSONMappable
+            open class Shape {
+                var id = 0
+            }
+            @JSONMappable
+            final class Point {
+                var x = 0.0
+                init() {}
+                init(x: Double) { self.x = x }
+            }
+            """,
+            expandedSource: """
+            open class Shape {
+                var id = 0
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                open class var jsonMapping: JSONMapper.JSONMapping<Shape> {
+                    JSONMapper.JSONMapping<Shape> {
+                        JSONMapper.Map(\\.id, "id")
+                    }
+                }
+
+                /// An instance with every property at its default, which decoding fills in.
+                public required init() {
+                }
+            }
+            final class Point {
+                var x = 0.0
+                init() {}
+                init(x: Double) { self.x = x }
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Point> {
+                    JSONMapper.JSONMapping<Point> {
+                        JSONMapper.Map(\\.x, "x")
+                    }
+                }
+            }
+
+            extension Shape: JSONMapper.JSONMappable {
+            }
+
+            extension Point: JSONMapper.JSONMappable {
+            }
+            """)
+    }
+
+    @Test func aSubclassExtendsItsSuperclassMapping() {
+        assertExpansion(
+            """
+            @JSONMappable
+            final class Circle: Shape {
+                var radius = 0.0
+            }
+            @JSONMappable(keyStrategy: .useDeclaredKeys)
+            class Square: Shape {
+                var sideLength = 0.0
+                init(side: Double) {
+                    sideLength = side
+                    super.init()
+                }
+            }
+            """,
+            expandedSource: """
+            final class Circle: Shape {
+                var radius = 0.0
+
+                /// The superclass's mapping and this class's stored properties, written by `@JSONMappable`.
+                override class var jsonMapping: JSONMapper.JSONMapping<MappingRoot> {
+                    super.jsonMapping.extended(for: Circle.self) {
+                        JSONMapper.Map(\\.radius, "radius")
+                    }
+                }
+            }
+            class Square: Shape {
+                var sideLength = 0.0
+                init(side: Double) {
+                    sideLength = side
+                    super.init()
+                }
+
+                /// The superclass's mapping and this class's stored properties, written by `@JSONMappable`.
+                override class var jsonMapping: JSONMapper.JSONMapping<MappingRoot> {
+                    super.jsonMapping.extended(for: Square.self, keyStrategy: .useDeclaredKeys) {
+                        JSONMapper.Map(\\.sideLength, "sideLength")
+                    }
+                }
+
+                /// An instance with every property at its default, which decoding fills in.
+                required init() {
+                    super.init()
+                }
+            }
+            """,
+            macros: MacroSpecs.subclass)
+    }
+
+    @Test func aClassNamingTheProtocolIsARootClass() {
+        assertExpansion(
+            """
+            @JSONMappable
+            class Account: JSONMappable {
+                var id = 0
+                required init() {}
+            }
+            """,
+            expandedSource: """
+            class Account: JSONMappable {
+                var id = 0
+                required init() {}
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                class var jsonMapping: JSONMapper.JSONMapping<Account> {
+                    JSONMapper.JSONMapping<Account> {
+                        JSONMapper.Map(\\.id, "id")
+                    }
+                }
+            }
+            """,
+            macros: MacroSpecs.subclass)
+    }
+
+    @Test func eachTypedPropertyIsCheckedWhereItIsDeclared() {
+        assertExpansion(
+            """
+            @JSONMappable
+            struct Tagged {
+                var tags: Set<String> = []
+                var count = 0
+                @JSONTransform(UpperTransformer()) var label: String = ""
+            }
+            """,
+            expandedSource: """
+            struct Tagged {
+                var tags: Set<String> = []
+
+                private typealias _JSONMappedValue_tags = JSONMapperMacros._JSONMappableValueRequirement<Set<String>>
+                var count = 0
+                var label: String = ""
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.Map(\\.tags, "tags")
+                        JSONMapper.Map(\\.count, "count")
+                        JSONMapper.Map(\\.label, "label", transform: UpperTransformer())
+                    }
+                }
+            }
+
+            extension Tagged: JSONMapper.JSONMappable {
+            }
+            """,
+            macros: MacroSpecs.checkingTypes)
+    }
+}
