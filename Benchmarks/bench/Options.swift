@@ -27,7 +27,8 @@ struct Options {
 
       decode             JSON bytes → model: JSONMapper, JSONDecoder, JSONSerialization+handwritten,
                          yajl-tree (yajl_tree_parse + yajl_tree_free), yajl (do-nothing callbacks:
-                         the floor)
+                         the floor); on twitter.json also JSONMapper-macro (@JSONMappable models)
+                         when the bench is built with JSONMAPPER_MACRO_BENCH=1
       decode-dictionary  parsed tree → model, parse excluded: JSONMapper-dictionary and
                          handwritten-dictionary from JSONSerialization's [String: Any],
                          JSONMapper-jsonvalue from a JSONValue (and, on the synthetic files, both

@@ -1,6 +1,9 @@
 import CorpusModels
 import Foundation
 import JSONMapper
+#if canImport(MacroCorpusModels)
+import MacroCorpusModels
+#endif
 
 /// A root model every contender can produce: JSONMapper, Codable, and compared with `==`.
 typealias BenchRoot = JSONMappableValue & Codable & Equatable
@@ -138,12 +141,20 @@ func bundled(_ name: String) throws -> Data? {
     return try Data(contentsOf: url)
 }
 
+/// The macro-declared twitter models, in a bench built with JSONMAPPER_MACRO_BENCH=1 (they
+/// build swift-syntax); nil otherwise, and the JSONMapper-macro row is left out.
+#if canImport(MacroCorpusModels)
+private var macroDeclaredTwitter: MacroDeclaredModel? { MacroDeclaredModel(MacroTwitterTimeline.self) }
+#else
+private var macroDeclaredTwitter: MacroDeclaredModel? { nil }
+#endif
+
 /// Every file the bench knows, in report order.
 func corpusEntries() -> [CorpusEntry] {
     [
         CorpusEntry(ModelSpec<TwitterTimeline>(
             file: CorpusFile.twitter.rawValue, recordNoun: "statuses", records: { $0.statuses.count },
-            handwritten: TwitterTimeline.handwritten, macroDeclared: MacroDeclaredModel(MacroTwitterTimeline.self)
+            handwritten: TwitterTimeline.handwritten, macroDeclared: macroDeclaredTwitter
         )) { try CorpusFile.twitter.data() },
         CorpusEntry(ModelSpec<CitmCatalog>(
             file: CorpusFile.citm.rawValue, recordNoun: "performances", records: { $0.performances.count },

@@ -1,4 +1,5 @@
 import CorpusModels
+import MacroCorpusModels
 import Foundation
 import JSONMapperMacros
 import Testing
