@@ -176,7 +176,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
         defer { writer.modelsOnStack -= 1 }
         let dynamicType = Swift.type(of: value)
         let written = dynamicType == type ? meta! : ModelRegistry.shared.codec(for: dynamicType, choosingType: false).meta!
-        if let invalid = written.invalidMapping { throw invalid }
+        if written.isInvalid, let invalid = written.invalidMapping { throw invalid }
         let hook = written.hooks.willEncode
         // Borrowed, not copied (a copy would retain every field); the plan only reads it.
         try withUnsafePointer(to: value) { (model) throws(JSONMapperError) in

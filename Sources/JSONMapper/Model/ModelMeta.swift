@@ -15,7 +15,8 @@ final class ModelMeta: @unchecked Sendable {
     let rootArray: ArrayPathNode?
     /// Whether any key starts with an object key: a model whose keys all start with an
     /// index is read from arrays only. An invalid mapping reads nothing.
-    var readsObjects: Bool { invalidMapping == nil && (!root.keys.isEmpty || rootArray == nil) }
+    /// (Stored: every encode of the model reads it.)
+    let readsObjects: Bool
     /// Whether the model is written as an array, by position: none of its keys starts with an
     /// object key. Otherwise each property is written under the first of its keys that does.
     var writesArray: Bool { !readsObjects }
@@ -33,6 +34,9 @@ final class ModelMeta: @unchecked Sendable {
     /// fallbacks), or `nil`. An invalid meta maps nothing; its codec throws this error from the
     /// first decode or encode that reaches a value of the model.
     let invalidMapping: JSONMapperError?
+    /// `invalidMapping != nil`, stored: every encode of the model tests it, and testing the
+    /// optional error itself goes through the error enum's layout at run time.
+    let isInvalid: Bool
 
     /// Compiles `rules` for instances of `model` (the dynamic type: a subclass of `Model`
     /// when a polymorphic base chose it).
@@ -54,6 +58,7 @@ final class ModelMeta: @unchecked Sendable {
         self.hooks = hooks
         self.properties = properties
         self.invalidMapping = invalidMapping
+        isInvalid = invalidMapping != nil
         requiredProperties = properties.filter(\.isRequired)
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 
@@ -74,6 +79,7 @@ final class ModelMeta: @unchecked Sendable {
                 if let key = property.keys.first(where: \.startsWithKey) { root.place(property, along: key.steps[...]) }
             }
         }
+        readsObjects = invalidMapping == nil && (!root.keys.isEmpty || rootArray == nil)
         Self.freeze(root)
         root.freezeForEncoding()
         if let rootArray {
