@@ -197,7 +197,7 @@ struct Bench {
                 notes: notes + origins.map { "synthetic: " + $0 },
                 benchMaxRSSMB: ResidentMemory.maxRSS().map { Double($0 / 10_000) / 100 },
                 results: rows)
-            do { try report.write(to: path) } catch { fail("bench: cannot write \(path): \(error)") }
+            do { try report.writeJSON(to: path) } catch { fail("bench: cannot write \(path): \(error)") }
             note("wrote \(path)")
         }
 

@@ -59,7 +59,7 @@ struct CLIComparison {
         printCLITable(rows, file: file, skipped: skipped, notes: checked.notes)
         if let jsonPath {
             try CLIReport(machine: .current(), date: ISO8601DateFormatter().string(from: Date()), rounds: rounds,
-                          file: .init(file), notes: checked.notes, results: rows, skipped: skipped).write(to: jsonPath)
+                          file: .init(file), notes: checked.notes, results: rows, skipped: skipped).writeJSON(to: jsonPath)
             note("wrote \(jsonPath)")
         }
     }

@@ -19,24 +19,18 @@ struct CLIMeasurements {
     func ratio(against other: CLIMeasurements?) -> Double? {
         guard let other else { return nil }
         let ratios = secondsByRound.compactMap { round, seconds in other.secondsByRound[round].map { $0 / seconds } }
-        return ratios.isEmpty ? nil : median(ratios)
+        return ratios.isEmpty ? nil : Stats(ratios).median
     }
 
     func row(tool: CLITool, bytes: Int, against all: [CLITool: CLIMeasurements]) -> CLIResultRow {
         let isJSONMap = tool == .jsonmap || tool == .jsonmapOneWorker
-        let seconds = secondsByRound.isEmpty ? nil : median(Array(secondsByRound.values))
+        let seconds = secondsByRound.isEmpty ? nil : Stats(Array(secondsByRound.values)).median
         return CLIResultRow(library: tool.rawValue, mbps: seconds.map { Double(bytes) / $0 / 1e6 }, seconds: seconds,
                             runs: secondsByRound.count, peakRSSMB: peakRSSBytes.map { Double($0) / 1e6 }, rows: rows,
                             ratioVsDuckDB: isJSONMap ? ratio(against: all[CLITool.duckdbReference]) : nil,
                             ratioVsJq: isJSONMap ? ratio(against: all[.jq]) : nil,
                             rejected: rejected, read: rejected.map { rows + $0 })
     }
-}
-
-private func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /// One row of the `--cli` report.
@@ -107,14 +101,6 @@ struct CLIReport: Encodable {
     let notes: [String]
     let results: [CLIResultRow]
     let skipped: [CLISkippedTool]
-
-    func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(UInt8(ascii: "\n"))
-        try data.write(to: URL(fileURLWithPath: path))
-    }
 }
 
 /// The `--cli` table on stdout, with the targets checked.

@@ -280,7 +280,11 @@ struct JSONReport: Encodable {
         case benchMaxRSSMB = "bench_max_rss_mb"
     }
 
-    func write(to path: String) throws {
+}
+
+extension Encodable {
+    /// Writes the report as pretty-printed JSON with sorted keys (`--json`).
+    func writeJSON(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(self)
