@@ -1,7 +1,7 @@
 import CorpusModels
 import Foundation
 import JSONMapper
-#if canImport(MacroCorpusModels)
+#if MACRO_BENCH
 import MacroCorpusModels
 #endif
 
@@ -143,7 +143,7 @@ func bundled(_ name: String) throws -> Data? {
 
 /// The macro-declared twitter models, in a bench built with JSONMAPPER_MACRO_BENCH=1 (they
 /// build swift-syntax); nil otherwise, and the JSONMapper-macro row is left out.
-#if canImport(MacroCorpusModels)
+#if MACRO_BENCH
 private var macroDeclaredTwitter: MacroDeclaredModel? { MacroDeclaredModel(MacroTwitterTimeline.self) }
 #else
 private var macroDeclaredTwitter: MacroDeclaredModel? { nil }
