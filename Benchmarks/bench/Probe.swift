@@ -22,6 +22,11 @@ import Glibc
 struct ProbeResult: Codable {
     var peakRSSGrowthBytes: Int?
     var allocations: Int?
+    /// Wall-clock seconds of the cold run and of the warm run (with allocations counted when
+    /// the malloc debug library is preloaded): a quick look at one contender alone, e.g. how
+    /// workers scale, without the interleaved rounds.
+    var coldRunSeconds: Double?
+    var warmRunSeconds: Double?
     var error: String?
 }
 
@@ -98,7 +103,9 @@ func probeMain(_ job: ProbeJob) -> Never {
         let run = try contender.prepare()
         // Cold run: peak resident memory above the prepared input.
         let before = ResidentMemory.resetPeak()
+        let started = Date()
         try run()
+        result.coldRunSeconds = Date().timeIntervalSince(started)
         if let before, let peak = ResidentMemory.peak() { result.peakRSSGrowthBytes = max(0, peak - before) }
         // Warm run: allocation calls.
         if AllocationCounter.works() {
@@ -107,6 +114,10 @@ func probeMain(_ job: ProbeJob) -> Never {
                 do { try probeWarmRun(run) } catch { failure = error }
             }
             if let failure { throw failure }
+        } else {
+            let started = Date()
+            try probeWarmRun(run)
+            result.warmRunSeconds = Date().timeIntervalSince(started)
         }
     } catch {
         result.error = "\(error)"

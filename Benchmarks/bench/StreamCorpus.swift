@@ -130,7 +130,9 @@ enum StreamCorpus {
         let records = JSONRecordDecoder(workers: workers).records(TwitterStatus.self, from: .file(path)) { rejected = rejected ?? $0 }
         var count = 0
         for result in records {
-            each(try result.get().value)
+            // Bound first, so that the value is lent to `each` rather than copied out of a temporary.
+            let record = try result.get()
+            each(record.value)
             count += 1
         }
         if let rejected { throw rejected }

@@ -88,10 +88,10 @@ final class DecodingSession: JSONEventSink {
 
     /// Pushes a frame whose storage, a fresh `initialValue` in the arena, belongs to `owner`.
     @discardableResult
-    func pushOwned<V>(_ initialValue: V, handler: Unmanaged<_JSONFrameHandler>, owner: _JSONFrameHandler, stateBytes: Int = 0) -> UnsafeMutablePointer<Frame> {
+    func pushOwned<V>(_ initialValue: consuming V, handler: Unmanaged<_JSONFrameHandler>, owner: _JSONFrameHandler, stateBytes: Int = 0) -> UnsafeMutablePointer<Frame> {
         let mark = state.pointee.arena.mark
         let storage = state.pointee.arena.allocate(V.self)
-        storage.initialize(to: initialValue)
+        storage.initialize(to: consume initialValue)
         return state.pointee.frames.push(Frame(handler: handler, owner: owner, storage: UnsafeMutableRawPointer(storage),
                                                state: makeState(count: stateBytes), arenaMark: mark))
     }
@@ -99,8 +99,8 @@ final class DecodingSession: JSONEventSink {
     /// Pushes a frame whose storage, a fresh `initialValue`, belongs to `codec`, which also
     /// reads the container's events.
     @discardableResult
-    func pushOwned<V>(_ initialValue: V, by codec: _JSONFrameHandler) -> UnsafeMutablePointer<Frame> {
-        pushOwned(initialValue, handler: .passUnretained(codec), owner: codec)
+    func pushOwned<V>(_ initialValue: consuming V, by codec: _JSONFrameHandler) -> UnsafeMutablePointer<Frame> {
+        pushOwned(consume initialValue, handler: .passUnretained(codec), owner: codec)
     }
 
     /// Pushes a frame over storage that someone else owns (a key-path frame over its model,

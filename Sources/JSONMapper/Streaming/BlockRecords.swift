@@ -42,7 +42,7 @@ struct BlockRecords<Value> {
         }
         do throws(JSONMapperError) {
             let (value, issues) = try engine.decode(bytes, at: span.origin, columns: columns)
-            return .decoded(value, issues: issues, line: span.origin.line, range: streamRange)
+            return .decoded(consume value, issues: issues, line: span.origin.line, range: streamRange)
         } catch {
             if block.spans != nil, case .syntax = error {
                 ended = true
@@ -53,10 +53,13 @@ struct BlockRecords<Value> {
     }
 
     /// Decodes the whole block (on a worker): every outcome up to the end, or up to the one
-    /// that ends the stream.
-    mutating func decodeAll() -> [RecordOutcome<Value>] {
+    /// that ends the stream, last first, so that the stream takes each with `popLast()`.
+    /// (Reversed here, by moves on the worker, rather than by the stream, which would copy
+    /// every value on the delivering thread.)
+    mutating func decodeAllReversed() -> [RecordOutcome<Value>] {
         var outcomes: [RecordOutcome<Value>] = []
-        while let outcome = next() { outcomes.append(outcome) }
+        while let outcome = next() { outcomes.append(consume outcome) }
+        outcomes.reverse()
         return outcomes
     }
 

@@ -37,6 +37,6 @@ final class RecordEngine<Value> {
         guard let value = result.pointee.take() else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
         }
-        return (value, session.issues.map(origin.locate))
+        return (consume value, session.issues.map(origin.locate))
     }
 }

@@ -89,16 +89,19 @@ final class RecordStream<Value> {
     /// The next thing to do.
     func step() -> Step {
         while !isDone {
-            if let outcome = nextOutcome() {
-                switch outcome {
-                case let .decoded(value, issues, line, range):
-                    return .record(deliver(value, issues: issues, line: line, range: range))
-                case let .rejected(error, line, range, head):
-                    reject(error, line: line, range: range, head: head)
-                case .ended(let error):
-                    return end(failure: error)
-                }
+            // Matched on the call's result, not on a bound copy, so that the value moves into
+            // the record: a copy of a model retains every string and array in it, on a thread
+            // that did not make them.
+            switch nextOutcome() {
+            case let .decoded(value, issues, line, range)?:
+                return .record(deliver(consume value, issues: issues, line: line, range: range))
+            case let .rejected(error, line, range, head)?:
+                reject(error, line: line, range: range, head: head)
                 continue
+            case .ended(let error)?:
+                return end(failure: error)
+            case nil:
+                break
             }
             takeItems()
             guard let item = pending.first else {
@@ -117,7 +120,7 @@ final class RecordStream<Value> {
                     if case .workers(_, let inFlight) = decoding, pending.count < inFlight, !framer.isFinished { return .needsInput }
                     return .waits(for: job)
                 }
-                current = .decoded(reversed: job.takeOutcomes().reversed())
+                current = .decoded(reversed: job.takeOutcomes())
             case .oversized(let record):
                 reject(.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes),
                        line: record.origin.line, range: record.origin.offset..<record.end, head: record.head)
@@ -193,10 +196,10 @@ final class RecordStream<Value> {
         }
     }
 
-    private func deliver(_ value: Value, issues: [JSONMapperError], line: Int, range: Range<Int>) -> JSONRecord<Value> {
+    private func deliver(_ value: consuming Value, issues: [JSONMapperError], line: Int, range: Range<Int>) -> JSONRecord<Value> {
         defer { nextIndex += 1 }
         progress.delivered()
-        return JSONRecord(value: value, index: nextIndex, line: line, byteRange: range, issues: issues)
+        return JSONRecord(value: consume value, index: nextIndex, line: line, byteRange: range, issues: issues)
     }
 
     private func reject(_ error: JSONMapperError, line: Int, range: Range<Int>, head: [UInt8]) {

@@ -15,7 +15,7 @@ final class RecordWorkers<Value: Sendable> {
                 let engine = RecordEngine(codec: codec, options: options)
                 while let job = queue.take() {
                     var records = BlockRecords(job.block, engine: engine, limits: limits, columns: job.columns)
-                    job.complete(with: records.decodeAll())
+                    job.complete(with: records.decodeAllReversed())
                 }
                 queue.workerExited()
             }
