@@ -60,6 +60,24 @@ struct RejectsTests {
         #expect(rejects[2].error.contains("type mismatch at 'size' (line 6, column 18, byte \(offsets[5] + 17))"))
     }
 
+    /// A row whose cell the output format cannot write (a date past the year 9999) is
+    /// rejected on the worker that formatted it, with its line and its raw record.
+    @Test func aRowTheFormatCannotWriteIsRejectedWithItsRecord() throws {
+        let runner = try JsonmapRunner()
+        let lines = [#"{"id":"1","d":0}"#, #"{"id":"2","d":1e15}"#, #"{"id":"3","d":86400}"#]
+        try runner.write("in.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try runner.run(["convert", "in.jsonl", "--to", "csv", "--rejects", "bad.jsonl",
+                                     "--field", "id=id!", "--field", "d=d:date"])
+        #expect(result.status == 1)
+        let rows = result.stdout.split(separator: "\n")
+        #expect(rows.count == 3 && rows[0] == "id,d" && rows[1].hasPrefix("1,1970-01-01") && rows[2].hasPrefix("3,1970-01-02"))
+        let rejects = try Self.rejects(runner.read("bad.jsonl"))
+        #expect(rejects.map(\.line) == [2])
+        #expect(rejects.map(\.offset) == [lines[0].utf8.count + 1])
+        #expect(rejects.map(\.record) == [lines[1]])
+        #expect(rejects.first?.error.contains("outside the years 0000–9999") == true)
+    }
+
     @Test func aLongRecordIsCappedInTheLog() throws {
         let runner = try JsonmapRunner()
         let long = #"{"size":"\#(String(repeating: "z", count: 5000))"}"#

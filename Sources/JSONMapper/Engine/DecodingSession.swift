@@ -34,6 +34,9 @@ final class DecodingSession: JSONEventSink {
         var capturedObjects: [JSONValue] = []
         /// The `String` the event being routed borrows its bytes from (see ``sourceString``).
         var sourceString: String?
+        /// Set while a parent takes a finished child's value: the child frame is still on the
+        /// stack, but an error (a transformer refusing the value) is about the whole child.
+        var isTakingChild = false
     }
 
     /// Whether a mapping error lets the parse run on to the end (events ignored), so that a
@@ -187,7 +190,7 @@ final class DecodingSession: JSONEventSink {
             }
         }
         let frames = state.pointee.frames
-        for i in 0..<frames.count {
+        for i in 0..<frames.count - (state.pointee.isTakingChild ? 1 : 0) {
             if let component = frames[i].pointee.handler.takeUnretainedValue().pathComponent(of: frames[i]) { add(component) }
         }
         if let last { add(last) }
@@ -353,8 +356,18 @@ final class DecodingSession: JSONEventSink {
             parent.pointee.pending = nil
             child.pointee.owner?.destroy(child.pointee.storage, self)
         } else {
-            try parent.pointee.handler.guaranteed { (handler) throws(JSONMapperError) in
-                try handler.childEnded(child, in: parent, self)
+            state.pointee.isTakingChild = true
+            defer { state.pointee.isTakingChild = false }
+            do throws(JSONMapperError) {
+                try parent.pointee.handler.guaranteed { (handler) throws(JSONMapperError) in
+                    try handler.childEnded(child, in: parent, self)
+                }
+            } catch {
+                // A parent fails only inside its codec's `take`, which has moved the value
+                // out of the child's storage first (a transformer that throws on the value
+                // it was given): unwinding must not destroy it a second time.
+                child.pointee.owner = nil
+                throw error
             }
         }
         let mark = child.pointee.arenaMark

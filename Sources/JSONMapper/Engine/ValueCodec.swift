@@ -47,7 +47,9 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
         try session.containerMismatch(expected: expected, isObject: isObject)
     }
 
-    /// Moves the value built in a finished frame's storage into uninitialized memory.
+    /// Moves the value built in a finished frame's storage into uninitialized memory. The
+    /// storage is consumed whatever happens, a thrown error included (a transform of the value
+    /// that fails): it is never destroyed after a `take`.
     func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         preconditionFailure("\(Self.self) pushes no frames")
     }

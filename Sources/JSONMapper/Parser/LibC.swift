@@ -79,6 +79,19 @@ struct FileDescriptor {
         if systemClose(raw) != 0 { throw .last() }
     }
 
+    /// Whether the descriptor is a regular file, whose reads never wait for a writer (unlike
+    /// a pipe, a terminal or a socket).
+    var isRegularFile: Bool {
+        var status = stat()
+        return fstat(raw, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether `path` names a regular file (following links).
+    static func isRegularFile(atPath path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Moves the file at `source` to `destination`, replacing any file there.
     static func rename(_ source: String, to destination: String) throws(Failure) {
         if systemRename(source, destination) != 0 { throw .last() }

@@ -15,6 +15,25 @@ extension JSONRecordDecoder {
         return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
                                   decoding: decoder.parallelDecoding(schema.codec))
     }
+
+    /// The records of `source` as rows of `schema`, each turned into `Output` by `transform`
+    /// on the thread that decoded it, delivered in stream order, as the overload for model
+    /// types does: for instance, rows formatted by ``JSONRowWriter/formatted(_:)`` on every
+    /// worker, written out in order by ``JSONRowWriter/write(formatted:)``.
+    ///
+    /// - Parameters:
+    ///   - transform: Called once per row, on a worker, possibly on several threads at once.
+    ///     An error it throws rejects the record.
+    ///   - onRejection: Called, on the reading thread and in stream order, for every record
+    ///     that is not delivered.
+    public func records<Output: Sendable>(_ schema: JSONSchema, from source: JSONRecordSource,
+                                          transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
+                                          onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<Output> {
+        var decoder = self
+        decoder.options.coercion = schema.coercion
+        return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
+                                  decoding: decoder.parallelDecoding(RecordTransformCodec(inner: schema.codec, transform: transform)))
+    }
 }
 
 extension JSONMapDecoder {

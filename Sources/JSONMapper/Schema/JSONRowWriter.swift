@@ -14,28 +14,17 @@
 ///
 /// Cells are written straight into the buffer (numbers as digits, strings quoted or escaped
 /// as they are copied), so writing a row makes no `String` for its numbers or booleans.
-public struct JSONRowWriter {
+public struct JSONRowWriter: Sendable {
     /// The layout written.
-    public let format: JSONRowFormat
-    private let formats: [ColumnFormat]
-    private let names: [String]
-    /// Each column's `"name":` for JSON output, quoted and escaped once.
-    private let quotedKeys: [[UInt8]]
+    public var format: JSONRowFormat { layout.format }
+    private let layout: Layout
     private var writer = JSONWriter(options: EncodingOptions(), capacity: 1 << 17)
     /// Rows written so far (the JSON array puts a comma before every row but the first).
     public private(set) var rowCount = 0
 
     /// A writer of `schema`'s rows in `format`.
     public init(schema: JSONSchema, format: JSONRowFormat) {
-        self.format = format
-        formats = schema.formats
-        names = schema.columnNames
-        quotedKeys = names.map { name in
-            var key = JSONWriter(options: EncodingOptions(), capacity: name.utf8.count + 3)
-            key.writeString(name)
-            key.writeRaw(UInt8(ascii: ":"))
-            return key.bytes
-        }
+        layout = Layout(schema: schema, format: format)
     }
 
     /// The bytes written and not yet removed.
@@ -51,10 +40,10 @@ public struct JSONRowWriter {
     public mutating func writeHeader() {
         switch format {
         case .csv, .tsv:
-            for (index, name) in names.enumerated() {
-                if index > 0 { writer.writeRaw(separator) }
+            for (index, name) in layout.names.enumerated() {
+                if index > 0 { writer.writeRaw(layout.separator) }
                 var name = name
-                name.withUTF8 { writeCell(text: $0) }
+                name.withUTF8 { layout.writeCell(text: $0, to: &writer) }
             }
             writer.writeRaw(UInt8(ascii: "\n"))
         case .json: writer.writeRaw(UInt8(ascii: "["))
@@ -75,15 +64,9 @@ public struct JSONRowWriter {
     /// naming its column, and nothing of the row is written.
     public mutating func write(_ row: JSONRow) throws(JSONMapperError) {
         let start = writer.mark
+        writeSeparator()
         do throws(JSONMapperError) {
-            switch format {
-            case .csv, .tsv: try writeTableRow(row)
-            case .ndjson: try writeObject(row)
-            case .json:
-                writer.writeRaw(UInt8(ascii: rowCount == 0 ? "\n" : ","))
-                if rowCount > 0 { writer.writeRaw(UInt8(ascii: "\n")) }
-                try writeObject(row)
-            }
+            try layout.write(row, to: &writer)
         } catch {
             writer.rewind(to: start)
             throw error
@@ -91,9 +74,64 @@ public struct JSONRowWriter {
         rowCount += 1
     }
 
-    private var separator: UInt8 { UInt8(ascii: format == .tsv ? "\t" : ",") }
+    /// The bytes ``write(_:)`` would add for `row`, apart from what separates the rows of a
+    /// JSON array: for formatting rows on several threads (see
+    /// ``JSONRecordDecoder/records(_:from:transform:onRejection:)``), to be written in order
+    /// with ``write(formatted:)``. Throws as ``write(_:)`` does.
+    public func formatted(_ row: JSONRow) throws(JSONMapperError) -> [UInt8] {
+        var text = JSONWriter(options: EncodingOptions(), capacity: 256)
+        try layout.write(row, to: &text)
+        return text.bytes
+    }
 
-    private mutating func writeTableRow(_ row: JSONRow) throws(JSONMapperError) {
+    /// Writes a row that ``formatted(_:)`` made, of a writer of the same schema and format.
+    public mutating func write(formatted row: [UInt8]) {
+        writeSeparator()
+        row.withUnsafeBufferPointer { writer.writeRaw($0) }
+        rowCount += 1
+    }
+
+    /// What comes before a row: a line break, and a comma but before the first row, in a
+    /// JSON array.
+    private mutating func writeSeparator() {
+        guard format == .json else { return }
+        writer.writeRaw(UInt8(ascii: rowCount == 0 ? "\n" : ","))
+        if rowCount > 0 { writer.writeRaw(UInt8(ascii: "\n")) }
+    }
+}
+
+/// How a schema's rows are laid out in a format, apart from any buffer: shared by the
+/// writer's own buffer and the rows it formats on their own.
+private struct Layout: Sendable {
+    let format: JSONRowFormat
+    let formats: [ColumnFormat]
+    let names: [String]
+    /// Each column's `"name":` for JSON output, quoted and escaped once.
+    let quotedKeys: [[UInt8]]
+
+    init(schema: JSONSchema, format: JSONRowFormat) {
+        self.format = format
+        formats = schema.formats
+        names = schema.columnNames
+        quotedKeys = names.map { name in
+            var key = JSONWriter(options: EncodingOptions(), capacity: name.utf8.count + 3)
+            key.writeString(name)
+            key.writeRaw(UInt8(ascii: ":"))
+            return key.bytes
+        }
+    }
+
+    var separator: UInt8 { UInt8(ascii: format == .tsv ? "\t" : ",") }
+
+    /// The row's line (CSV, TSV, JSON Lines) or object (JSON array).
+    func write(_ row: JSONRow, to writer: inout JSONWriter) throws(JSONMapperError) {
+        switch format {
+        case .csv, .tsv: try writeTableRow(row, to: &writer)
+        case .ndjson, .json: try writeObject(row, to: &writer)
+        }
+    }
+
+    private func writeTableRow(_ row: JSONRow, to writer: inout JSONWriter) throws(JSONMapperError) {
         let separator = separator
         let quoting: (UnsafeBufferPointer<UInt8>, inout JSONWriter) -> Void
         if format == .tsv { quoting = Self.escapeTSV } else { quoting = Self.quoteCSV }
@@ -108,7 +146,7 @@ public struct JSONRowWriter {
         writer.writeRaw(UInt8(ascii: "\n"))
     }
 
-    private mutating func writeObject(_ row: JSONRow) throws(JSONMapperError) {
+    private func writeObject(_ row: JSONRow, to writer: inout JSONWriter) throws(JSONMapperError) {
         writer.writeRaw(UInt8(ascii: "{"))
         for index in formats.indices {
             if index > 0 { writer.writeRaw(UInt8(ascii: ",")) }
@@ -123,7 +161,7 @@ public struct JSONRowWriter {
         if format == .ndjson { writer.writeRaw(UInt8(ascii: "\n")) }
     }
 
-    private mutating func writeCell(text: UnsafeBufferPointer<UInt8>) {
+    func writeCell(text: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter) {
         if format == .tsv { Self.escapeTSV(text, &writer) } else { Self.quoteCSV(text, &writer) }
     }
 
@@ -178,6 +216,7 @@ public struct JSONRowWriter {
         writer.writeRaw(UnsafeBufferPointer(rebasing: text[runStart...]))
     }
 }
+
 
 extension JSONMapperError {
     /// The error of a cell, placed at its column.

@@ -48,13 +48,16 @@ public struct JSONRecordSequence<Value>: Sequence {
         init(stream: RecordStream<Value>, reader: SourceReader) {
             self.stream = stream
             self.reader = reader
+            stream.readsAhead = reader.neverWaits
         }
 
         /// The next record, the error that ended the stream, or `nil` after the end.
-        // Rows of a runtime schema are iterated from other modules (the CLI), where this
-        // generic code would otherwise run unspecialized and look up the metadata of its
-        // record and outcome types on every call (measured: a tenth of jsonmap's CPU time).
+        // Rows of a runtime schema, and rows formatted by a JSONRowWriter, are iterated from
+        // other modules (the CLI), where this generic code would otherwise run unspecialized
+        // and look up the metadata of its record and outcome types on every call (measured:
+        // a tenth of jsonmap's CPU time).
         @_specialize(exported: true, where Value == JSONRow)
+        @_specialize(exported: true, where Value == [UInt8])
         public mutating func next() -> Element? {
             while true {
                 switch stream.step() {

@@ -62,6 +62,8 @@ final class RecordFramer {
     /// Bytes at the start of the buffer already searched for line ends or scanned.
     private var examined = 0
     private var inputEnded = false
+    /// Whether ``endInput(failure:)`` has been called: no more bytes will come.
+    var hasInputEnded: Bool { inputEnded }
     private var readError: JSONMapperError?
     private var startChecked = false
     private var scanner: ValueScanner?

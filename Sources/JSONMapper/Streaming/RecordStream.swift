@@ -48,6 +48,13 @@ final class RecordStream<Value> {
 
     let framer: RecordFramer
     let progress: JSONRecordProgress
+    /// Whether reading never waits for a writer (a regular file, bytes in memory). Then, with
+    /// workers, a free slot is filled before the next record is delivered, so that the workers
+    /// decode the next blocks while this thread delivers; otherwise the workers run dry
+    /// whenever delivering is slower than decoding. (From a pipe, such a read could hold back
+    /// records that are ready until the writer writes again, so there the stream reads only
+    /// when it has to wait anyway.)
+    var readsAhead = false
     private let decoding: Decoding
     private let limits: RecordFramer.Limits
     private let onRejection: (JSONRecordRejection) -> Void
@@ -89,6 +96,7 @@ final class RecordStream<Value> {
     /// The next thing to do.
     func step() -> Step {
         while !isDone {
+            if readsAhead, hasRoomToReadInto() { return .needsInput }
             // Matched on the call's result, not on a bound copy, so that the value moves into
             // the record: a copy of a model retains every string and array in it, on a thread
             // that did not make them.
@@ -171,13 +179,25 @@ final class RecordStream<Value> {
         }
     }
 
+    /// How many items may be pending: one block inline or while the header is awaited, the
+    /// blocks in flight with workers.
+    private var room: Int {
+        switch (decoding, columns) {
+        case (.inline, _), (_, .awaitingHeader): 1
+        case (.workers(_, let inFlight), _): inFlight
+        }
+    }
+
+    /// Whether workers could take more blocks than the framer holds, and more input may come.
+    private func hasRoomToReadInto() -> Bool {
+        guard case .workers = decoding, !framer.hasInputEnded, pending.count < room else { return false }
+        takeItems()
+        return pending.count < room
+    }
+
     /// Takes items from the framer while there is room for them.
     private func takeItems() {
-        let room: Int
-        switch (decoding, columns) {
-        case (.inline, _), (_, .awaitingHeader): room = 1
-        case (.workers(_, let inFlight), _): room = inFlight
-        }
+        let room = room
         while pending.count < room, let item = framer.nextItem() {
             switch item {
             case .block(let block):

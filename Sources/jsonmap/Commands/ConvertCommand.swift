@@ -37,8 +37,11 @@ struct ConvertCommand: ParsableCommand {
         let output = try OutputFile.open(self.output)
         let sink = RowSink(output: output, writer: JSONRowWriter(schema: schema, format: to))
         if to == .json || !noHeader { sink.writeHeader() }
-        try options.execute(schema: schema, outputs: [output], verb: "written", handle: sink.write,
-                            beforeWaiting: sink.flushStream, finish: sink.finish)
+        // Rows are formatted on the decoding workers; the sink writes their text in order.
+        let formatter = JSONRowWriter(schema: schema, format: to)
+        try options.execute(schema: schema, outputs: [output], verb: "written",
+                            transform: { (row) throws(JSONMapperError) in try formatter.formatted(row) },
+                            handle: sink.write(formatted:), beforeWaiting: sink.flushStream, finish: sink.finish)
     }
 }
 
@@ -58,8 +61,9 @@ final class RowSink {
 
     func writeHeader() { writer.writeHeader() }
 
-    func write(_ row: JSONRow) throws {
-        try writer.write(row)
+    /// Writes a row that a writer of the same schema and format formatted.
+    func write(formatted row: [UInt8]) throws {
+        writer.write(formatted: row)
         if writer.bufferedBytes.count >= 1 << 16 { try flush() }
     }
 

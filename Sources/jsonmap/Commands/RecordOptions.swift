@@ -64,8 +64,10 @@ struct RecordOptions: ParsableArguments {
     /// Reads every input through the schema, handing each row to `handle`, with rejects,
     /// progress and the summary; commits the outputs of a complete run and discards them
     /// otherwise. Exits with status 1 when records were rejected.
-    func execute(schema: JSONSchema, outputs: [OutputFile], verb: String, handle: (JSONRow) throws -> Void,
-                 beforeWaiting: () throws -> Void = {}, finish: () throws -> Void) throws {
+    func execute<Output: Sendable>(schema: JSONSchema, outputs: [OutputFile], verb: String,
+                                   transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
+                                   handle: (Output) throws -> Void, beforeWaiting: () throws -> Void = {},
+                                   finish: () throws -> Void) throws {
         let inputs = try InputFile.open(inputs)
         let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path)) }
         let run = RecordRun(schema: schema, settings: RecordRun.Settings(framing: framing.recordFraming,
@@ -78,7 +80,7 @@ struct RecordOptions: ParsableArguments {
         let started = Date()
         bar?.start()
         do {
-            try run.run(inputs, handle: handle, beforeWaiting: beforeWaiting)
+            try run.run(inputs, transform: transform, handle: handle, beforeWaiting: beforeWaiting)
             if !run.isStopped { try finish() }
             bar?.finish()
         } catch {

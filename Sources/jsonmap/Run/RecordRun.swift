@@ -35,15 +35,20 @@ final class RecordRun {
         self.rejects = rejects
     }
 
-    /// Runs `handle` on every row of `inputs`, in input order. A ``JSONMapperError`` that
-    /// `handle` throws for a row (a cell with no text in the output format) rejects its
-    /// record; any other error ends the run. `beforeWaiting` runs whenever the next record
-    /// may have to wait for a pipe's writer (so a pipeline downstream gets what is done).
-    func run(_ inputs: [InputFile], handle: (JSONRow) throws -> Void, beforeWaiting: () throws -> Void) throws {
+    /// Turns every row of `inputs` into an output with `transform`, on the decoding workers
+    /// (an error it throws rejects the record), and runs `handle` on the outputs in input
+    /// order; an error `handle` throws ends the run. `beforeWaiting` runs whenever the next
+    /// record may have to wait for a pipe's writer (so a pipeline downstream gets what is done).
+    ///
+    /// Rows are made and dropped on the workers and only the outputs come to this thread:
+    /// rows freed here, on another thread than the one that allocated them, took the
+    /// allocator's slow path and kept two workers at 1.2–1.3× the speed of one.
+    func run<Output: Sendable>(_ inputs: [InputFile], transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
+                               handle: (Output) throws -> Void, beforeWaiting: () throws -> Void) throws {
         var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1))
         decoder.maxRejectedBytes = 1024
         for input in inputs where !isStopped {
-            let records = decoder.records(schema, from: input.source) { [unowned self] rejection in
+            let records = decoder.records(schema, from: input.source, transform: transform) { [unowned self] rejection in
                 self.reject(rejection, input: input.name)
             }
             status.start(records.progress)
@@ -56,13 +61,8 @@ final class RecordRun {
                 if isStopped { break }
                 switch result {
                 case .success(let record):
-                    do {
-                        try handle(record.value)
-                        totals.written += 1
-                    } catch let error as JSONMapperError {
-                        reject(JSONRecordRejection(index: record.index, line: record.line, byteRange: record.byteRange,
-                                                   error: error, rawBytes: []), input: input.name)
-                    }
+                    try handle(record.value)
+                    totals.written += 1
                 case .failure(let error):
                     throw CommandFailure.usage("\(input.name == "-" ? "standard input" : input.name): \(error)")
                 }

@@ -27,6 +27,41 @@ extension MappingUnitTests {
         func json(from name: String) throws -> Person { Person(name: name) }
     }
 
+    struct UnwantedName: Error, CustomStringConvertible {
+        var description: String { "an unwanted name" }
+    }
+
+    /// A name long enough that its string lives on the heap, so that destroying it twice
+    /// would be caught.
+    static let unwantedName = "nobody by that name at all"
+
+    /// Joins names; throws on the unwanted one (the representation is an array, made in a frame).
+    struct JoinedNames: JSONValueTransformer {
+        func value(from names: [String]) throws -> String {
+            guard !names.contains(MappingUnitTests.unwantedName) else { throw UnwantedName() }
+            return names.joined(separator: " ")
+        }
+        func json(from text: String) throws -> [String] { text.split(separator: " ").map(String.init) }
+    }
+
+    /// A person's name; throws on the unwanted one (the representation is a model, made in a frame).
+    struct NameOfNamedPerson: JSONValueTransformer {
+        func value(from person: Person) throws -> String {
+            guard person.name != MappingUnitTests.unwantedName else { throw UnwantedName() }
+            return person.name
+        }
+        func json(from name: String) throws -> Person { Person(name: name) }
+    }
+
+    struct Named: JSONMappable, Equatable {
+        var names = ""
+        var owner = ""
+        static let jsonMapping = JSONMapping<Named> {
+            Map(\.names, "names", transform: JoinedNames())
+            Map(\.owner, "owner", transform: NameOfNamedPerson())
+        }
+    }
+
     struct NonNegative: JSONValueTransformer {
         struct Negative: Error, CustomStringConvertible {
             let value: Int
@@ -81,6 +116,18 @@ extension MappingUnitTests {
             try JSONMapDecoder().decode(PricedList.self, from: #"{"items":[{"count":1},{"count":2},{"count":-3,"price":1}]}"#)
         })
         #expect(nested?.path == "items[2].count")
+        // A transformer that throws on a container's value (an array, a model), under the
+        // throw policy: the value it was handed is not destroyed again when the decode unwinds.
+        for (json, expectedPath) in [(#"{"names":["a","b","\#(Self.unwantedName)"]}"#, "names"),
+                                     (#"{"owner":{"name":"\#(Self.unwantedName)"},"names":["a"]}"#, "owner")] {
+            let container = Self.error(Self.outcome { () throws(JSONMapperError) in try JSONMapDecoder().decode(Named.self, from: json) })
+            guard case .invalidValue(let path, let reason, _)? = container else {
+                Issue.record("expected invalidValue, got \(String(describing: container))")
+                continue
+            }
+            #expect(path == expectedPath, "\(json)")
+            #expect(reason.contains("an unwanted name"))
+        }
         // Skip keeps the default.
         #expect(try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .skip)).decode(Priced.self, from: #"{"count":-1,"price":5}"#)
                 == Priced(price: Money(cents: 5), count: 5))

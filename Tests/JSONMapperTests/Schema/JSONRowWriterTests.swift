@@ -67,6 +67,25 @@ struct JSONRowWriterTests {
         #expect(try Self.output(.json, []) == "[]\n")
     }
 
+    /// Rows formatted on their own (as workers do) and written in order make the same
+    /// output as rows written directly, separators of a JSON array included.
+    @Test(arguments: [JSONRowFormat.csv, .tsv, .ndjson, .json])
+    func formattedRowsWriteTheSameOutput(format: JSONRowFormat) throws {
+        let rows: [[JSONCell]] = [
+            [.string("a,b"), .int(1), .double(0.5), .bool(true), .date(Self.day), .json(["k": [1, 2]])],
+            [.null, .int(-2), .null, .bool(false), .null, .json(.null)],
+            [.string("tab\there \"q\""), .null, .double(1e-7), .null, .null, .null],
+        ]
+        let direct = try Self.output(format, rows)
+        let formatter = JSONRowWriter(schema: Self.schema, format: format)
+        var writer = JSONRowWriter(schema: Self.schema, format: format)
+        writer.writeHeader()
+        for cells in rows { writer.write(formatted: try formatter.formatted(JSONRow(cells: cells))) }
+        writer.writeFooter()
+        #expect(String(decoding: writer.bufferedBytes, as: UTF8.self) == direct)
+        #expect(writer.rowCount == rows.count)
+    }
+
     @Test func aCellWithNoTextRejectsTheWholeRow() throws {
         var writer = JSONRowWriter(schema: Self.schema, format: .csv)
         try writer.write(JSONRow(cells: [.string("kept"), .null, .null, .null, .null, .null]))

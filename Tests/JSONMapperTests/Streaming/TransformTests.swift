@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import JSONMapper
+
+/// `records(_:from:transform:)`: each record is transformed on the thread that decoded it,
+/// the outputs come in stream order, and a transform's error rejects its record like any
+/// other bad record.
+@Suite("Streaming: transforms on the workers")
+struct TransformTests {
+    @Test(arguments: [1, 2, 3])
+    func outputsComeInStreamOrder(workers: Int) {
+        let (text, good, bad) = ParallelAndAsyncTests.mixedStream(count: 500)
+        for chunkSize in [101, 4096] {
+            var rejected: [Int] = []
+            let decoder = JSONRecordDecoder(framing: .jsonLines, workers: workers, chunkSize: chunkSize)
+            let outputs = decoder.records(StreamEvent.self, from: .bytes(Array(text.utf8)),
+                                          transform: { (event: StreamEvent) throws(JSONMapperError) in "\(event.id):\(event.name.count)" },
+                                          onRejection: { rejected.append($0.index) })
+            var delivered: [String] = []
+            var indices: [Int] = []
+            for result in outputs {
+                guard case .success(let record) = result else { Issue.record("the stream ended early"); break }
+                delivered.append(record.value)
+                indices.append(record.index)
+            }
+            #expect(delivered == good.map { "\($0.id):\($0.name.count)" })
+            #expect(rejected.count == bad.count)
+            #expect((indices + rejected).sorted() == Array(0..<500), "every record is delivered or rejected, once")
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func aTransformErrorRejectsTheRecordWhereItLies(workers: Int) {
+        let lines = (0..<40).map { "{\"id\":\($0),\"name\":\"n\($0)\"}" }
+        let text = lines.joined(separator: "\n") + "\n"
+        var rejections: [JSONRecordRejection] = []
+        let outputs = JSONRecordDecoder(workers: workers, chunkSize: 64).records(
+            StreamEvent.self, from: .bytes(Array(text.utf8)),
+            transform: { (event: StreamEvent) throws(JSONMapperError) -> Int in
+                guard event.id % 10 != 7 else { throw .invalidValue(path: "id", reason: "sevens are not wanted") }
+                return event.id
+            },
+            onRejection: { rejections.append($0) })
+        let ids = outputs.compactMap { try? $0.get().value }
+        #expect(ids == (0..<40).filter { $0 % 10 != 7 })
+        #expect(rejections.map(\.line) == [8, 18, 28, 38])
+        // Each rejection's bytes are its own line, found independently in the text.
+        for rejection in rejections {
+            let start = lines[..<(rejection.line - 1)].reduce(0) { $0 + $1.utf8.count + 1 }
+            #expect(rejection.byteRange == start..<start + lines[rejection.line - 1].utf8.count)
+            #expect(rejection.rawBytes == Array(lines[rejection.line - 1].utf8))
+            guard case .invalidValue(_, let reason, _) = rejection.error else { Issue.record("\(rejection.error)"); continue }
+            #expect(reason == "sevens are not wanted")
+        }
+        #expect(outputs.progress.recordsDelivered == 36 && outputs.progress.recordsRejected == 4)
+    }
+
+    @Test func rowsOfASchemaAreTransformedToo() throws {
+        let schema = try JSONSchema(columns: [JSONColumn("id", path: "id", type: .int), JSONColumn("name", path: "name")])
+        let text = (1...30).map { "{\"id\":\($0),\"name\":\"row \($0)\"}" }.joined(separator: "\n")
+        let outputs = JSONRecordDecoder(workers: 2, chunkSize: 50).records(schema, from: .bytes(Array(text.utf8)),
+                                                                        transform: { (row) throws(JSONMapperError) in row.cells })
+        let cells = try outputs.map { try $0.get().value }
+        #expect(cells == (1...30).map { [.int($0), .string("row \($0)")] })
+    }
+
+    /// A regular file is read ahead while records are delivered (workers stay busy): the
+    /// records are the same as from the bytes in memory.
+    @Test func aRegularFileGivesTheSameRecordsWithWorkers() throws {
+        let (text, good, _) = ParallelAndAsyncTests.mixedStream(count: 400)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("transform-\(UUID().uuidString).jsonl")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(SourceReader(.file(url.path), chunkSize: 512).neverWaits)
+        let run = JSONRecordDecoder(framing: .jsonLines, workers: 2, chunkSize: 512).run(StreamEvent.self, .file(url.path))
+        #expect(run.records.map(\.value) == good)
+        #expect(run.delivered + run.rejected == 400)
+    }
+
+    @Test func aPipeIsNotReadAhead() throws {
+        let pipe = Pipe()
+        defer { try? pipe.fileHandleForReading.close() }
+        #expect(!SourceReader(.fileHandle(pipe.fileHandleForReading), chunkSize: 512).neverWaits)
+        #expect(SourceReader(.bytes([1, 2, 3]), chunkSize: 512).neverWaits)
+    }
+}
