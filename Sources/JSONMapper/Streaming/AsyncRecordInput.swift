@@ -9,6 +9,9 @@ class AsyncRecordInput {
 
     /// Stops reading for good.
     func close() {}
+
+    /// Whether reading never waits for a writer (see ``RecordStream/readsAhead``).
+    var neverWaits: Bool { false }
 }
 
 /// An asynchronous sequence of single bytes (`URLSession.AsyncBytes`, `FileHandle.AsyncBytes`):
@@ -72,10 +75,14 @@ final class AsyncChunkInput<Chunks: AsyncSequence>: AsyncRecordInput where Chunk
 /// A synchronous source (a file, a handle, bytes), read on a thread of its own.
 final class ThreadedSourceInput: AsyncRecordInput {
     private let reader: ThreadedSourceReader
+    private let readsNeverWait: Bool
 
     init(_ source: JSONRecordSource, chunkSize: Int) {
         reader = ThreadedSourceReader(source, chunkSize: chunkSize)
+        readsNeverWait = source.readsNeverWait
     }
+
+    override var neverWaits: Bool { readsNeverWait }
 
     override func read(into framer: RecordFramer, isolation: isolated (any Actor)?) async -> Int {
         do throws(JSONMapperError) {

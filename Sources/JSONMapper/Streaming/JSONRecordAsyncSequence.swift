@@ -71,6 +71,7 @@ final class AsyncRecordDriver<Value> {
     init(stream: RecordStream<Value>, input: AsyncRecordInput) {
         self.stream = stream
         self.input = input
+        stream.readsAhead = input.neverWaits
     }
 
     deinit { input.close() }

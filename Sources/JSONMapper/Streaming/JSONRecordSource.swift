@@ -46,4 +46,15 @@ public struct JSONRecordSource: Sendable {
     public static func data(_ data: Data) -> JSONRecordSource {
         JSONRecordSource(storage: .data(data))
     }
+
+    /// Whether reading never waits for a writer: bytes in memory, or a regular file (unlike a
+    /// pipe, a terminal or a socket), so that a stream may read ahead without holding back
+    /// records that are ready.
+    var readsNeverWait: Bool {
+        switch storage {
+        case .bytes, .data: true
+        case .path(let path): FileDescriptor.isRegularFile(atPath: path)
+        case .handle(let handle, _): FileDescriptor(raw: handle.fileDescriptor).isRegularFile
+        }
+    }
 }

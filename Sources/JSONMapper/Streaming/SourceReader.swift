@@ -21,14 +21,8 @@ final class SourceReader {
         if ownsFile { try? file?.close() }
     }
 
-    /// Whether a read never waits for a writer: bytes in memory, or a regular file.
-    var neverWaits: Bool {
-        switch source.storage {
-        case .bytes, .data: true
-        case .path(let path): FileDescriptor.isRegularFile(atPath: path)
-        case .handle(let handle, _): FileDescriptor(raw: handle.fileDescriptor).isRegularFile
-        }
-    }
+    /// Whether a read never waits for a writer (see ``JSONRecordSource/readsNeverWait``).
+    var neverWaits: Bool { source.readsNeverWait }
 
     /// Reads the next chunk into `framer` (straight into its buffer), or ends its input at the
     /// end of the source or where reading failed. Returns the number of bytes read.
