@@ -41,6 +41,8 @@ final class JSONParser {
     private let origin: InputOrigin
     /// Holds back a string or number that a chunk cuts, so yajl reads each in one piece.
     private var joiner: TokenJoiner
+    /// Where yajl's memory comes from, when not from `malloc` (see ``YajlMemory``).
+    private let memory: YajlMemory?
 
     /// Optional caps on input size, each failing with ``JSONMapperError/limitExceeded(offset:message:)``.
     struct Limits {
@@ -50,17 +52,21 @@ final class JSONParser {
         static let none = Limits()
     }
 
-    init(sink: JSONEventSink, limits: Limits = .none, origin: InputOrigin = .start) {
+    /// - Parameter memory: Memory for yajl that this parser alone uses while it lives, and
+    ///   gives back when it is released (one parser after another, as for the records of a
+    ///   stream); `nil` for `malloc`.
+    init(sink: JSONEventSink, limits: Limits = .none, origin: InputOrigin = .start, memory: YajlMemory? = nil) {
         self.sink = sink
         self.limits = limits
         self.origin = origin
+        self.memory = memory
         self.joiner = TokenJoiner(limits: limits)
         sink.maxStringBytes = limits.maxStringBytes ?? .max
         sink.maxNumberBytes = limits.maxNumberBytes ?? .max
         // The context is the sink, unretained: the parser holds it strongly for as long as the
         // handle lives, and the handle dies in deinit.
         let context = Unmanaged.passUnretained(sink).toOpaque()
-        guard let handle = yajl_alloc(yajlCallbacks, nil, context) else {
+        guard let handle = yajl_alloc(yajlCallbacks, memory?.functions, context) else {
             fatalError("yajl_alloc failed: out of memory")
         }
         cyajl_dont_validate_strings(handle)
@@ -71,6 +77,7 @@ final class JSONParser {
     deinit {
         sink.parser = nil
         yajl_free(handle)
+        memory?.reset()
     }
 
     /// Parses the next chunk of the document. yajl gets it in pieces that end between tokens
