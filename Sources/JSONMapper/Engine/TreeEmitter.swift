@@ -311,12 +311,14 @@ struct JSONValueCursor: MemberCursor {
         (keys, values, lookup, isObject) = ([], elements, nil, false)
     }
 
-    init(object: JSONObject, walk: MemberWalk) {
+    /// `object` is borrowed: a cursor walking it in full keeps just its keys and values, and
+    /// passing it whole would retain and release its lookup table too.
+    init(object: borrowing JSONObject, walk: MemberWalk) {
         isObject = true
         switch walk {
         case .none: (keys, values, lookup) = ([], [], nil)
         case .all: (keys, values, lookup) = (object.keys, object.values, nil)
-        case .mappedKeys(let mapped): (keys, values, lookup) = (mapped, [], object)
+        case .mappedKeys(let mapped): (keys, values, lookup) = (mapped, [], copy object)
         }
     }
 
