@@ -16,14 +16,19 @@ extension DecodingSession {
         try walk(from: enter(value))
     }
 
-    /// Emits a container's members between `begin` (which opens it for its handler) and its end.
+    /// Emits a container's members between `begin` (which opens it for its handler) and its end;
+    /// a scalar (which a will-map hook may return) is emitted as it is, without `begin`.
     func emitContainer(_ value: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
         let framesBefore = frameCount
-        try begin()
         switch value {
-        case .array(let elements): try walk(from: .opened(cursor(over: elements)))
-        case .object(let object): try walk(from: .opened(cursor(over: object, framesBefore: framesBefore)))
-        default: preconditionFailure("emitContainer takes arrays and objects")
+        case .array(let elements):
+            try begin()
+            try walk(from: .opened(cursor(over: elements)))
+        case .object(let object):
+            try begin()
+            try walk(from: .opened(cursor(over: object, framesBefore: framesBefore)))
+        case .null, .bool, .number, .string:
+            try emit(value)
         }
     }
 
@@ -96,7 +101,7 @@ extension DecodingSession {
         JSONValueCursor(object: object, walk: memberWalk(count: object.count, framesBefore: framesBefore))
     }
 
-    /// Emits an object member's key; false if the session refused it (see ``stopped()``).
+    /// Emits an object member's key; false if the session refused it.
     fileprivate func emit(key: String) -> Bool {
         succeeded(emit(treeString: key, isKey: true))
     }
