@@ -17,7 +17,7 @@ extension DecodingSession {
     }
 
     /// Emits a container's members between `begin` (which opens it for its handler) and its end;
-    /// a scalar (which a will-map hook may return) is emitted as it is, without `begin`.
+    /// a scalar has nothing to open and is emitted as it is.
     func emitContainer(_ value: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
         let framesBefore = frameCount
         switch value {
