@@ -33,8 +33,10 @@ final class DecodingSession: JSONEventSink {
         /// Objects captured for models with a did-map hook, innermost last.
         var capturedObjects: [JSONValue] = []
         /// The `String` the event being routed borrows its bytes from (see ``sourceString``):
-        /// a pointer, so that routing a tree's string or key costs no reference counting. Set
-        /// only while ``emit(treeString:isKey:)`` runs, the time the pointer is valid.
+        /// a pointer, so that routing a tree's string or key costs no reference counting (the
+        /// retain and release of a stored `String` measured at 7 % of twitter's decode from a
+        /// `JSONValue`). Set only while ``emit(treeString:isKey:)`` runs, the time the pointer
+        /// is valid.
         var sourceString: UnsafePointer<String>?
     }
 
