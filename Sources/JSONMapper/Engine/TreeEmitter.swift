@@ -13,79 +13,108 @@ import Foundation
 extension DecodingSession {
     /// Emits a whole value.
     func emit(_ value: JSONValue) throws(JSONMapperError) {
-        try walk(value) { () throws(JSONMapperError) in try self.open(value) }
+        try walk(from: enter(value))
     }
 
-    /// Emits a container's members between `begin` (which opens it for its handler) and its end.
+    /// Emits a container's members between `begin` (which opens it for its handler) and its end;
+    /// a scalar has nothing to open and is emitted as it is.
     func emitContainer(_ value: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
-        try walk(value, begin: begin)
-    }
-
-    /// Walks a tree with a stack of open containers on the heap, not the call stack, so any
-    /// depth the options allow is safe on any thread. `begin` opens the root if it is a container.
-    private func walk(_ root: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) {
-        try walkMembers(from: enter(root, begin: begin)) { (member) throws(JSONMapperError) in
-            try self.enter(member) { () throws(JSONMapperError) in try self.open(member) }
-        }
-    }
-
-    /// The member walk of both kinds of tree: emits the members of the container `root` opened
-    /// (if it is one), depth first, through `enter` (which emits a scalar, or opens a container
-    /// and returns its cursor), and each container's end once its members are done. The
-    /// innermost cursor stays in a local; the stack holds only the containers around it.
-    private func walkMembers<Cursor: MemberCursor>(
-        from root: Cursor?,
-        enter: (Cursor.Member) throws(JSONMapperError) -> Cursor?
-    ) throws(JSONMapperError) {
-        guard var cursor = root else { return }
-        var outer: [Cursor] = []
-        while true {
-            if let (key, member) = cursor.next() {
-                if let key { try check(emit(treeString: key, isKey: true)) }
-                if let inner = try enter(member) {
-                    outer.append(cursor)
-                    cursor = inner
-                }
-                continue
-            }
-            try check(cursor.isObject ? endObject() : endArray())
-            guard let parent = outer.popLast() else { return }
-            cursor = parent
-        }
-    }
-
-    /// Opens a container for the handler of the frame it is in (a begin event).
-    private func open(_ container: JSONValue) throws(JSONMapperError) {
-        if case .object = container { try check(beginObject()) } else { try check(beginArray()) }
-    }
-
-    /// Emits a scalar, or opens a container and returns the cursor over its members.
-    private func enter(_ value: JSONValue, begin: () throws(JSONMapperError) -> Void) throws(JSONMapperError) -> JSONValueCursor? {
+        let framesBefore = frameCount
         switch value {
-        case .null: try check(null())
-        case .bool(let flag): try check(bool(flag))
-        case .number(let number): try check(withUTF8(number.text) { self.number($0) })
-        case .string(let string): try check(emit(treeString: string, isKey: false))
         case .array(let elements):
             try begin()
-            return JSONValueCursor(elements: isSkipping ? [] : elements)
+            try walk(from: .opened(cursor(over: elements)))
+        case .object(let object):
+            try begin()
+            try walk(from: .opened(cursor(over: object, framesBefore: framesBefore)))
+        case .null, .bool, .number, .string:
+            try emit(value)
+        }
+    }
+
+    /// The member walk of both kinds of tree, from the step that emitted the root: steps the
+    /// cursor of the innermost open container (each step emits one member, or opens it and
+    /// hands back its cursor) and ends each container once its members are done. The innermost
+    /// cursor stays in a local; the heap stack holds only the containers around it, so any
+    /// depth the options allow is safe on any thread.
+    private func walk<Cursor: MemberCursor>(from root: CursorStep<Cursor>) throws(JSONMapperError) {
+        var outer: [Cursor] = []
+        var cursor: Cursor
+        switch root {
+        case .opened(let container): cursor = container
+        case .stopped: throw stopped()
+        case .emitted, .ended: return
+        }
+        while true {
+            switch try cursor.emitNext(into: self) {
+            case .emitted:
+                continue
+            case .opened(let inner):
+                // Moved, not copied: a copy would retain the cursor's arrays once per container.
+                outer.append(consume cursor)
+                cursor = inner
+            case .ended:
+                try check(cursor.isObject ? endObject() : endArray())
+                guard let parent = outer.popLast() else { return }
+                cursor = parent
+            case .stopped:
+                throw stopped()
+            }
+        }
+    }
+
+    /// Emits a member (or the root): a scalar, or a container's begin event, with the cursor
+    /// over its members. A refused event comes back as the `stopped` step, which the walk
+    /// throws: the per-member path calls no throwing check (those calls measured at 2 % of a
+    /// citm_catalog decode). Inlined into the cursor's step, which saves a call per member
+    /// (another 1 %).
+    @inline(__always)
+    fileprivate func enter(_ value: JSONValue) -> CursorStep<JSONValueCursor> {
+        switch value {
+        case .null: return emitted(null())
+        case .bool(let flag): return emitted(bool(flag))
+        case .number(let number): return emitted(withUTF8(number.text) { self.number($0) })
+        case .string(let string): return emitted(emit(treeString: string, isKey: false))
+        case .array(let elements):
+            guard succeeded(beginArray()) else { return .stopped }
+            return .opened(cursor(over: elements))
         case .object(let object):
             let framesBefore = frameCount
-            try begin()
-            return JSONValueCursor(object: object, walk: memberWalk(count: object.count, framesBefore: framesBefore))
+            guard succeeded(beginObject()) else { return .stopped }
+            return .opened(cursor(over: object, framesBefore: framesBefore))
         }
-        return nil
+    }
+
+    /// The step of a scalar just emitted.
+    private func emitted(_ accepted: Bool) -> CursorStep<JSONValueCursor> {
+        succeeded(accepted) ? .emitted : .stopped
+    }
+
+    /// The cursor over an array just begun; it has no members to walk if the array is skipped.
+    private func cursor(over elements: [JSONValue]) -> JSONValueCursor {
+        JSONValueCursor(elements: isSkipping ? [] : elements)
+    }
+
+    /// The cursor over an object just begun, walked as its handler chooses (`framesBefore`: the
+    /// frames before the begin event, to see whether it pushed one).
+    private func cursor(over object: JSONObject, framesBefore: Int) -> JSONValueCursor {
+        JSONValueCursor(object: object, walk: memberWalk(count: object.count, framesBefore: framesBefore))
+    }
+
+    /// Emits an object member's key; false if the session refused it.
+    fileprivate func emit(key: String) -> Bool {
+        succeeded(emit(treeString: key, isKey: true))
     }
 
     /// Emits a Foundation value: `NSNull`, `Bool`, `NSNumber` and Swift numbers, `String`,
     /// `[Any]`, `[String: Any]` (and their NS counterparts), and ``JSONValue``. Walked like a
     /// ``JSONValue``, without recursion.
     func emit(foundation root: Any) throws(JSONMapperError) {
-        try walkMembers(from: enter(foundation: root)) { (member) throws(JSONMapperError) in try self.enter(foundation: member) }
+        try walk(from: enter(foundation: root))
     }
 
-    /// Emits a Foundation scalar, or opens a container and returns the cursor over its members.
-    private func enter(foundation value: Any) throws(JSONMapperError) -> FoundationCursor? {
+    /// Emits a Foundation scalar, or a container's begin event with the cursor over its members.
+    fileprivate func enter(foundation value: Any) throws(JSONMapperError) -> CursorStep<FoundationCursor> {
         // Classify by dynamic type first: a failed `as` pattern can run a whole Foundation
         // bridging conversion (NSNumber → Int, Decimal → Int64…) before it fails, which cost
         // most of the time of a dictionary decode.
@@ -95,9 +124,9 @@ extension DecodingSession {
         } else if kind is NSNumber.Type {
             try emit(number: unboxed(value, as: NSNumber.self))
         } else if kind == [String: Any].self {
-            return try enter(dictionary: unboxed(value, as: [String: Any].self))
+            return try .opened(enter(dictionary: unboxed(value, as: [String: Any].self)))
         } else if kind == [Any].self {
-            return try enter(array: unboxed(value, as: [Any].self))
+            return try .opened(enter(array: unboxed(value, as: [Any].self)))
         } else if kind is NSNull.Type {
             try check(null())
         } else if kind == Bool.self {
@@ -116,13 +145,13 @@ extension DecodingSession {
             // Anything else that bridges: NSString, NSDictionary, other number types…
             switch value {
             case let string as String: try check(emit(treeString: string, isKey: false))
-            case let dictionary as [String: Any]: return try enter(dictionary: dictionary)
-            case let array as [Any]: return try enter(array: array)
+            case let dictionary as [String: Any]: return try .opened(enter(dictionary: dictionary))
+            case let array as [Any]: return try .opened(enter(array: array))
             case let number as NSNumber: try emit(number: number)
             default: throw .typeMismatch(path: currentPath(), expected: "a JSON value", found: "\(kind)")
             }
         }
-        return nil
+        return .emitted
     }
 
     private func enter(dictionary: [String: Any]) throws(JSONMapperError) -> FoundationCursor {
@@ -195,12 +224,25 @@ extension DecodingSession {
     private static let booleanClass = type(of: NSNumber(value: true))
 
     private func check(_ accepted: Bool) throws(JSONMapperError) {
-        if !accepted { throw failure ?? .invalidValue(path: currentPath(), reason: "decoding stopped") }
-        if let failure { throw failure }
+        if !succeeded(accepted) { throw stopped() }
+    }
+
+    /// Whether an event was taken and nothing has failed, so the walk goes on. (A pattern, not
+    /// `failure == nil`, which copies the error to compare it as `Equatable`.)
+    fileprivate func succeeded(_ accepted: Bool) -> Bool {
+        guard case .none = failure else { return false }
+        return accepted
+    }
+
+    /// The error that stops the walk after an event ``succeeded(_:)`` says no to.
+    private func stopped() -> JSONMapperError {
+        failure ?? .invalidValue(path: currentPath(), reason: "decoding stopped")
     }
 
     /// Calls `body` with the string's UTF-8 bytes: in place for a native string, from a
-    /// contiguous copy for a bridged one.
+    /// contiguous copy for a bridged one. Always inlined: called per string, key and number of
+    /// a tree, and a call would also retain the session its closure captures.
+    @inline(__always)
     func withUTF8(_ string: String, _ body: (JSONBytes) -> Bool) -> Bool {
         func call(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
             // A zero-length buffer may have no address; any valid one does for no bytes.
@@ -240,11 +282,24 @@ enum MemberWalk {
 /// concrete cursor per kind of tree, holding just what its walk needs: the walk pushes and pops
 /// one per container, so its size and its reference counts are the walk's cost.
 protocol MemberCursor {
-    associatedtype Member
     /// Whether the container is an object (its end is an end-object event).
     var isObject: Bool { get }
-    /// The next member (with its key, in an object), or `nil` at the end.
-    mutating func next() -> (key: String?, value: Member)?
+    /// Emits the next member (its key first, in an object): a scalar, or a container's begin
+    /// event. The cursor emits the member itself rather than returning it to a walk that emits
+    /// it through a closure: a closure capturing the session retained it for every member.
+    mutating func emitNext(into session: DecodingSession) throws(JSONMapperError) -> CursorStep<Self>
+}
+
+/// What one step of a ``MemberCursor`` did.
+enum CursorStep<Cursor> {
+    /// Emitted a scalar member.
+    case emitted
+    /// Opened a container member: its cursor, whose members come next.
+    case opened(Cursor)
+    /// There were no members left: the container ends.
+    case ended
+    /// The session refused an event: the walk throws its failure.
+    case stopped
 }
 
 /// A cursor over a ``JSONValue`` array or ``JSONObject``. An object walked in full reads its
@@ -263,26 +318,40 @@ struct JSONValueCursor: MemberCursor {
         (keys, values, lookup, isObject) = ([], elements, nil, false)
     }
 
-    init(object: JSONObject, walk: MemberWalk) {
+    /// `object` is borrowed: a cursor walking it in full keeps just its keys and values, and
+    /// passing it whole would retain and release its lookup table too.
+    init(object: borrowing JSONObject, walk: MemberWalk) {
         isObject = true
         switch walk {
         case .none: (keys, values, lookup) = ([], [], nil)
         case .all: (keys, values, lookup) = (object.keys, object.values, nil)
-        case .mappedKeys(let mapped): (keys, values, lookup) = (mapped, [], object)
+        case .mappedKeys(let mapped): (keys, values, lookup) = (mapped, [], copy object)
         }
     }
 
-    mutating func next() -> (key: String?, value: JSONValue)? {
-        if let lookup {
-            while position < keys.count {
-                position += 1
-                if let member = lookup[keys[position - 1]] { return (keys[position - 1], member) }
-            }
-            return nil
-        }
-        guard position < values.count else { return nil }
+    /// Inlined into the walk, and the member's `enter`, the session's scalar routing and the
+    /// object's walk choice with it: 7 % fewer instructions on citm_catalog than a call per step.
+    @inline(__always)
+    mutating func emitNext(into session: DecodingSession) -> CursorStep<Self> {
+        // Matched, not bound: in the walk's loop, binding the object here measured at nearly
+        // 1 % of a citm_catalog decode.
+        if case .some = lookup { return emitNextMapped(into: session) }
+        guard position < values.count else { return .ended }
         position += 1
-        return (isObject ? keys[position - 1] : nil, values[position - 1])
+        if isObject, !session.emit(key: keys[position - 1]) { return .stopped }
+        return session.enter(values[position - 1])
+    }
+
+    /// The next mapped key the object has, looked up.
+    private mutating func emitNextMapped(into session: DecodingSession) -> CursorStep<Self> {
+        while position < keys.count {
+            position += 1
+            if let member = lookup?[keys[position - 1]] {
+                guard session.emit(key: keys[position - 1]) else { return .stopped }
+                return session.enter(member)
+            }
+        }
+        return .ended
     }
 }
 
@@ -310,7 +379,14 @@ struct FoundationCursor: MemberCursor {
         }
     }
 
-    mutating func next() -> (key: String?, value: Any)? {
+    mutating func emitNext(into session: DecodingSession) throws(JSONMapperError) -> CursorStep<Self> {
+        guard let (key, member) = next() else { return .ended }
+        if let key, !session.emit(key: key) { return .stopped }
+        return try session.enter(foundation: member)
+    }
+
+    /// The next member (with its key, in an object), or `nil` at the end.
+    private mutating func next() -> (key: String?, value: Any)? {
         if let lookup {
             while position < lookup.keys.count {
                 position += 1
