@@ -191,7 +191,8 @@ struct Bench {
                                     + "ratio_vs_JSONDecoder and ratio_vs_yajl for decode, ratio_vs_handwritten (handwritten-dictionary) "
                                     + "for decode-dictionary, ratio_vs_JSONEncoder for encode, ratio_vs_walk_all for the walk-choice rows; "
                                     + "for stream, ratio_vs_JSONDecoder (JSONDecoder-per-line), ratio_vs_yajl, and ratio_vs_one_worker "
-                                    + "(JSONMapper-parallel against JSONMapper with one worker); ratio_iqr holds their p25/p75",
+                                    + "(JSONMapper-parallel and JSONMapper-parallel-transform against JSONMapper with one worker); "
+                                    + "ratio_iqr holds their p25/p75",
                                 probes: probeNote),
                 date: ISO8601DateFormatter().string(from: Date()),
                 notes: notes + origins.map { "synthetic: " + $0 },

@@ -54,13 +54,16 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     // stream
     /// JSONMapper's record stream with several workers (the stream row named `JSONMapper` has one).
     case jsonMapperParallel = "JSONMapper-parallel"
+    /// The same workers, each status reduced by a transform on the worker that decoded it
+    /// (`records(_:from:transform:)`), so that no model crosses threads.
+    case jsonMapperParallelTransform = "JSONMapper-parallel-transform"
     /// Lines split by hand, each decoded with `JSONDecoder`.
     case jsonDecoderPerLine = "JSONDecoder-per-line"
 
     var description: String { rawValue }
 
     /// The one-worker counterpart of a parallel contender.
-    var oneWorkerCounterpart: Library? { self == .jsonMapperParallel ? .jsonMapper : nil }
+    var oneWorkerCounterpart: Library? { [.jsonMapperParallel, .jsonMapperParallelTransform].contains(self) ? .jsonMapper : nil }
 
     /// The same decode through the hand-written mapping, for the macro row.
     var handWrittenMappingCounterpart: Library? { self == .jsonMapperMacro ? .jsonMapper : nil }

@@ -36,7 +36,8 @@ struct Options {
       encode             model → JSON bytes (only once JSONMapper has an encoder)
       stream             a JSON Lines file generated at start (twitter.json's statuses, one per line,
                          repeated to 100 MB), read from disk one model per line: JSONMapper's record
-                         stream with 1 worker and with one per core (JSONMapper-parallel),
+                         stream with 1 worker and with one per core (JSONMapper-parallel; and
+                         JSONMapper-parallel-transform, each model reduced on its worker),
                          JSONDecoder-per-line, and yajl over the whole file (the floor)
 
     Every contender's output is checked against the others before anything is timed; then the

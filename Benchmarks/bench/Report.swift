@@ -215,13 +215,17 @@ private func printStreamSummary(_ rows: [ResultRow], line: (String) -> Void) {
     }
     if let parallel = row(Library.jsonMapperParallel) {
         line("  JSONMapper-parallel, \(parallel.workers ?? 0) workers: " + check(parallel.ratioVsOneWorker, 1.7)
-            + " one worker (target ≥ 1.7×)")
+            + " one worker (target ≥ 1.7×), each model delivered to this thread")
+    }
+    if let transform = row(Library.jsonMapperParallelTransform) {
+        line("  JSONMapper-parallel-transform, \(transform.workers ?? 0) workers: " + check(transform.ratioVsOneWorker, 1.7)
+            + " one worker, each model reduced on its worker (records(_:from:transform:))")
     }
     let memory = streamRows.compactMap { row in
         row.peakRSSGrowthBytes.map { "\(row.library) " + String(format: "%.1f MB", Double($0) / 1e6) }
     }
     if !memory.isEmpty {
-        let worst = streamRows.filter { [.jsonMapper, .jsonMapperParallel].contains($0.library) }.compactMap(\.peakRSSGrowthBytes).max() ?? 0
+        let worst = streamRows.filter { [.jsonMapper, .jsonMapperParallel, .jsonMapperParallelTransform].contains($0.library) }.compactMap(\.peakRSSGrowthBytes).max() ?? 0
         line("  peak memory growth: " + memory.joined(separator: ", ") + (worst < 64_000_000 ? " (JSONMapper < 64 MB ✓)" : " (JSONMapper ≥ 64 MB ✗)"))
     }
     line("")

@@ -18,6 +18,10 @@ enum StreamCorpus {
     /// The contenders, decoding `TwitterStatus` per line:
     /// - JSONMapper: `JSONRecordDecoder` with one worker (decoding on the reading thread);
     /// - JSONMapper-parallel: the same with one worker per active core;
+    /// - JSONMapper-parallel-transform: the same workers, each status reduced to its text's
+    ///   length by a transform on the worker that decoded it, the lengths summed here: the way
+    ///   to keep models from crossing threads (memory freed on another thread than the one
+    ///   that allocated it takes glibc's slow, locked path);
     /// - JSONDecoder-per-line: lines cut with `memchr` from chunks read from the file, each
     ///   decoded by one reused `JSONDecoder`;
     /// - yajl: one yajl handle over the whole file (multiple values allowed), do-nothing callbacks.
@@ -26,6 +30,9 @@ enum StreamCorpus {
         return [
             Contender(Library.jsonMapper, .stream, workers: 1) { { blackHole(try decodeRecords(path: path, workers: 1)) } },
             Contender(Library.jsonMapperParallel, .stream, workers: workers) { { blackHole(try decodeRecords(path: path, workers: workers)) } },
+            Contender(Library.jsonMapperParallelTransform, .stream, workers: workers) {
+                { blackHole(try textLengths(path: path, workers: workers)) }
+            },
             Contender(Library.jsonDecoderPerLine, .stream) { { blackHole(try decodeLinesWithJSONDecoder(path: path) { blackHole($0) }) } },
             Contender(Library.yajl, .stream) { { blackHole(try YajlFloor.parseStream(path: path)) } },
         ]
@@ -139,6 +146,23 @@ enum StreamCorpus {
         return count
     }
 
+    /// Decodes every line on `workers` workers, each status reduced there to its text's length
+    /// in UTF-8 bytes; returns the number of records and the sum of the lengths.
+    static func textLengths(path: String, workers: Int) throws -> (records: Int, textBytes: Int) {
+        var rejected: JSONRecordRejection?
+        let length: @Sendable (TwitterStatus) throws(JSONMapperError) -> Int = { status in status.text.utf8.count }
+        let lengths = JSONRecordDecoder(workers: workers).records(TwitterStatus.self, from: .file(path), transform: length) {
+            rejected = rejected ?? $0
+        }
+        var total = (records: 0, textBytes: 0)
+        for result in lengths {
+            total.records += 1
+            total.textBytes += try result.get().value
+        }
+        if let rejected { throw rejected }
+        return total
+    }
+
     /// Reads the file in chunks, cuts lines at `\n`, decodes each with one `JSONDecoder`.
     static func decodeLinesWithJSONDecoder(path: String, _ each: (TwitterStatus) -> Void) throws -> Int {
         guard let file = FileHandle(forReadingAtPath: path) else { throw StreamCorpusError(description: "cannot open \(path)") }
@@ -208,6 +232,11 @@ enum StreamCorpus {
                 if count != lines { result.failures.append("\(file): JSONMapper with \(workers) workers read \(count) records of \(lines) lines") }
             }
             if mismatches > 0 { result.failures.append("\(file): \(mismatches) records differ between JSONMapper and JSONDecoder") }
+            let lengths = try textLengths(path: path, workers: max(2, ProcessInfo.processInfo.activeProcessorCount))
+            let expectedLength = (0..<lines).reduce(0) { $0 + expected[$1 % expected.count].text.utf8.count }
+            if lengths != (lines, expectedLength) {
+                result.failures.append("\(file): the transform read \(lengths.records) records, \(lengths.textBytes) text bytes; expected \(lines), \(expectedLength)")
+            }
             let perLine = try decodeLinesWithJSONDecoder(path: path) { blackHole($0) }
             if perLine != lines { result.failures.append("\(file): JSONDecoder-per-line decoded \(perLine) records of \(lines) lines") }
             let floor = try YajlFloor.parseStream(path: path)

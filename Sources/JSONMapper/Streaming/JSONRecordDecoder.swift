@@ -104,9 +104,9 @@ public struct JSONRecordDecoder: Sendable {
     /// per-record work (formatting, filtering, projecting) on ``workers`` threads as well.
     ///
     /// ```swift
-    /// let lines = decoder.records(Event.self, from: .file(path)) { event throws(JSONMapperError) in
+    /// let lines = decoder.records(Event.self, from: .file(path), transform: { (event: Event) throws(JSONMapperError) in
     ///     "\(event.id),\(event.kind)\n"
-    /// }
+    /// })
     /// for result in lines { output.write(try result.get().value) }
     /// ```
     ///

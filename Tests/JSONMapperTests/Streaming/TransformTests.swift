@@ -55,6 +55,18 @@ struct TransformTests {
         #expect(outputs.progress.recordsDelivered == 36 && outputs.progress.recordsRejected == 4)
     }
 
+    /// The README's example, as written there: lines of text made on the workers.
+    @Test func linesOfTextAsInTheReadme() throws {
+        let parallel = JSONRecordDecoder(framing: .jsonLines, workers: 2, chunkSize: 40)
+        let text = (1...25).map { "{\"id\":\($0),\"name\":\"e\($0)\"}" }.joined(separator: "\n")
+        let lines = parallel.records(StreamEvent.self, from: .bytes(Array(text.utf8)), transform: { (event: StreamEvent) throws(JSONMapperError) in
+            "\(event.id),\(event.name)\n"
+        })
+        var output = ""
+        for result in lines { output += try result.get().value }
+        #expect(output == (1...25).map { "\($0),e\($0)\n" }.joined())
+    }
+
     @Test func rowsOfASchemaAreTransformedToo() throws {
         let schema = try JSONSchema(columns: [JSONColumn("id", path: "id", type: .int), JSONColumn("name", path: "name")])
         let text = (1...30).map { "{\"id\":\($0),\"name\":\"row \($0)\"}" }.joined(separator: "\n")
