@@ -76,7 +76,7 @@ public struct JSONRowWriter: Sendable {
 
     /// The bytes ``write(_:)`` would add for `row`, apart from what separates the rows of a
     /// JSON array: for formatting rows on several threads (see
-    /// ``JSONRecordDecoder/records(_:from:transform:onRejection:)``), to be written in order
+    /// `JSONRecordDecoder.records(_:from:transform:onRejection:)`), to be written in order
     /// with ``write(formatted:)``. Throws as ``write(_:)`` does.
     public func formatted(_ row: JSONRow) throws(JSONMapperError) -> [UInt8] {
         var text = JSONWriter(options: EncodingOptions(), capacity: 256)

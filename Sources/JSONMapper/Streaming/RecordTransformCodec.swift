@@ -1,5 +1,5 @@
 /// Decodes a record with `inner`, then turns the value into the stream's output with the
-/// caller's transform (see ``JSONRecordDecoder/records(_:from:transform:onRejection:)``), on
+/// caller's transform (see `JSONRecordDecoder.records(_:from:transform:onRejection:)`), on
 /// the thread that decoded it: in a parallel stream the value is made, used and freed on one
 /// worker, and only the output crosses to the delivering thread. (Memory freed on another
 /// thread than the one that allocated it takes the allocator's slow, locked path, which
