@@ -13,7 +13,7 @@ struct DecodedStringLength {
     private enum Phase {
         case plain
         case escape
-        /// Inside `\uXXXX`: the hex digits read and their value.
+        /// Inside a `\u` escape: how many of its four hex digits have been read, and their value so far.
         case unicode(digits: Int, unit: UInt16)
     }
 

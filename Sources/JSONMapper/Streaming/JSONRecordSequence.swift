@@ -36,8 +36,9 @@ public struct JSONRecordSequence<Value>: Sequence {
 
     /// Starts reading the source.
     public func makeIterator() -> Iterator {
-        Iterator(stream: decoder.makeStream(decoding: decoding(), progress: progress, onRejection: onRejection),
-                 reader: SourceReader(source, chunkSize: decoder.limits.chunkSize))
+        let stream = decoder.makeStream(decoding: decoding(), progress: progress, onRejection: onRejection)
+        stream.readsAhead = source.readsNeverWait
+        return Iterator(stream: stream, reader: SourceReader(source, chunkSize: decoder.limits.chunkSize))
     }
 
     /// Reads and decodes records on demand.
@@ -48,7 +49,6 @@ public struct JSONRecordSequence<Value>: Sequence {
         init(stream: RecordStream<Value>, reader: SourceReader) {
             self.stream = stream
             self.reader = reader
-            stream.readsAhead = reader.neverWaits
         }
 
         /// The next record, the error that ended the stream, or `nil` after the end.

@@ -21,9 +21,6 @@ final class SourceReader {
         if ownsFile { try? file?.close() }
     }
 
-    /// Whether a read never waits for a writer (see ``JSONRecordSource/readsNeverWait``).
-    var neverWaits: Bool { source.readsNeverWait }
-
     /// Reads the next chunk into `framer` (straight into its buffer), or ends its input at the
     /// end of the source or where reading failed. Returns the number of bytes read.
     @discardableResult

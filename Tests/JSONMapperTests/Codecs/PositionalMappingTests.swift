@@ -5,16 +5,7 @@ import Testing
 /// Models read from arrays by position: keys that start with an index (`"[0]"`, `"[3].name"`),
 /// decoded from bytes and from trees, with hooks, updates, error paths and encoding.
 @Suite("Positional mappings")
-struct PositionalMappingTests {
-
-    static func outcome<T>(_ body: () throws(JSONMapperError) -> T) -> Result<T, JSONMapperError> {
-        do throws(JSONMapperError) { return .success(try body()) } catch { return .failure(error) }
-    }
-
-    static func error<T>(_ result: Result<T, JSONMapperError>) -> JSONMapperError? {
-        if case .failure(let e) = result { return e }
-        return nil
-    }
+struct PositionalMappingTests: CapturesMappingErrors {
 
     struct Product: JSONMappable, Equatable, Sendable {
         var asin = ""

@@ -8,7 +8,7 @@ import Testing
 /// this file holds the shared helpers. Expected values are written by hand (literals, type
 /// constants, dates built with a UTC Gregorian calendar).
 @Suite("Coercion layer")
-struct CoercionUnitTests {
+struct CoercionUnitTests: CapturesMappingErrors {
 
     // MARK: - Helpers
 
@@ -29,14 +29,7 @@ struct CoercionUnitTests {
         }
     }
 
-    static func outcome<T>(_ body: () throws(JSONMapperError) -> T) -> Result<T, JSONMapperError> {
-        do throws(JSONMapperError) { return .success(try body()) } catch { return .failure(error) }
-    }
 
-    static func error<T>(_ result: Result<T, JSONMapperError>) -> JSONMapperError? {
-        if case .failure(let e) = result { return e }
-        return nil
-    }
 
     static func value<T>(_ result: Result<T, JSONMapperError>) -> T? {
         if case .success(let v) = result { return v }

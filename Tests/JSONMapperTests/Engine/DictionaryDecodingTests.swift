@@ -7,16 +7,7 @@ import Testing
 /// with Swift values. Every result is checked against a model written by hand, and against
 /// the streaming decode of the same JSON text.
 @Suite("Dictionary decoding: JSONValue and [String: Any]")
-struct DictionaryDecodingTests {
-
-    static func failure<T>(_ body: () throws(JSONMapperError) -> T) -> JSONMapperError? {
-        do throws(JSONMapperError) {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
+struct DictionaryDecodingTests: CapturesMappingErrors {
 
     static func foundation(_ text: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])

@@ -5,7 +5,7 @@ import Testing
 /// The invalid-value policy (throw, skip, collect) for values that cannot be coerced in
 /// lenient mode, from bytes and from both trees.
 @Suite("Dictionary and bytes: the invalid-value policy")
-struct DictionaryPolicyTests {
+struct DictionaryPolicyTests: CapturesMappingErrors {
 
     enum Kind: String, JSONMappableValue, Equatable {
         case unknown, sensor, manual
@@ -81,14 +81,6 @@ struct DictionaryPolicyTests {
         return "\(kind) at \(error.path ?? "-")"
     }
 
-    static func failure<T>(_ body: () throws(JSONMapperError) -> T) -> JSONMapperError? {
-        do throws(JSONMapperError) {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     static let skip = DecodingOptions(invalidValuePolicy: .skip)
     static let collect = DecodingOptions(invalidValuePolicy: .collect)

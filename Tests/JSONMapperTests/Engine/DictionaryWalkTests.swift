@@ -15,7 +15,7 @@ enum DictionaryWalkSixtyKeys: DictionaryWalkPadding { static var count: Int { 60
 /// fallback keys, key paths, keys shared by several properties, required keys, nested models
 /// and arrays of models.
 @Suite("Dictionary walks: dictionary-driven and property-driven give the same model")
-struct DictionaryWalkTests {
+struct DictionaryWalkTests: CapturesMappingErrors {
 
     // MARK: - Models
 
@@ -156,14 +156,6 @@ struct DictionaryWalkTests {
         ]
     }
 
-    static func failure<T>(_ body: () throws(JSONMapperError) -> T) -> JSONMapperError? {
-        do throws(JSONMapperError) {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     // MARK: - Which walk
 

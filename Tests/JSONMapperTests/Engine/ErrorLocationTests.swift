@@ -6,7 +6,7 @@ import Testing
 /// was bytes (a document or chunks), and none for trees. Every expected location is found by
 /// searching the test's own JSON text for the offending token (see ``expectedLocation``).
 @Suite("Error locations")
-struct ErrorLocationTests {
+struct ErrorLocationTests: CapturesMappingErrors {
     /// Where the `occurrence`-th (from 0) `needle` starts in `text`: its byte offset, and the
     /// line and column of that byte counted by hand here.
     static func expectedLocation(of needle: String, in text: String, occurrence: Int = 0) -> JSONLocation {
@@ -23,14 +23,7 @@ struct ErrorLocationTests {
         return JSONLocation(offset: found, line: line, column: found - lineStart + 1)
     }
 
-    static func outcome<T>(_ body: () throws(JSONMapperError) -> T) -> Result<T, JSONMapperError> {
-        do throws(JSONMapperError) { return .success(try body()) } catch { return .failure(error) }
-    }
 
-    static func error<T>(_ body: () throws(JSONMapperError) -> T) -> JSONMapperError? {
-        if case .failure(let error) = outcome(body) { return error }
-        return nil
-    }
 
     enum BallColor: String, JSONMappableValue { case red, green, blue }
 
@@ -60,7 +53,7 @@ struct ErrorLocationTests {
 
     @Test func theMessageNamesLineColumnAndByte() throws {
         let text = Self.jobsDocument(count: 200) { $0 == 123 ? #""purple""# : #""blue""# }
-        let error = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder().decode(Jobs.self, from: text) })
+        let error = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Jobs.self, from: text) })
         let location = Self.expectedLocation(of: #""purple""#, in: text)
         #expect(location.line == 5 * 123 + 5)   // two lines before the jobs, five per job
         #expect(error.location == location)
@@ -71,7 +64,7 @@ struct ErrorLocationTests {
 
     @Test func typeMismatchMessage() throws {
         let text = Self.jobsDocument(count: 5) { $0 == 3 ? "[1]" : #""red""# }
-        let error = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder().decode(Jobs.self, from: text) })
+        let error = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Jobs.self, from: text) })
         let location = Self.expectedLocation(of: "[1]", in: text)
         #expect(error.description == "type mismatch at 'jobs[3].color' (line \(location.line), column \(location.column), byte \(location.offset)): "
                 + "expected BallColor, found an array")
@@ -116,7 +109,7 @@ struct ErrorLocationTests {
         ("{\r\n\t\"int\": \"x\"\r\n}", #""x""#),
     ])
     func everyKindOfErrorPointsAtItsValue(_ text: String, _ token: String) throws {
-        let error = try #require(Self.error { () throws(JSONMapperError) in
+        let error = try #require(Self.failure { () throws(JSONMapperError) in
             try JSONMapDecoder(options: .strict).decode(Everything.self, from: text)
         })
         #expect(error.location == Self.expectedLocation(of: token, in: text), "\(error)")
@@ -124,7 +117,7 @@ struct ErrorLocationTests {
 
     @Test func depthLimitsPointAtTheContainerTooDeep() throws {
         let text = "{\"list\": [[\n[[1]]]]}"
-        let error = try #require(Self.error { () throws(JSONMapperError) in
+        let error = try #require(Self.failure { () throws(JSONMapperError) in
             try JSONMapDecoder(options: DecodingOptions(maxDepth: 3)).decode([String: [[[[Int]]]]].self, from: text)
         })
         #expect(error == .depthLimitExceeded(path: "list[0][0]"))
@@ -133,22 +126,22 @@ struct ErrorLocationTests {
 
     @Test func topLevelValues() throws {
         let number = "\n  42 \n"
-        let error = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder(options: .strict).decode(String.self, from: number) })
+        let error = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder(options: .strict).decode(String.self, from: number) })
         #expect(error.location == JSONLocation(offset: 3, line: 2, column: 3))
-        let string = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int.self, from: #" "x""#) })
+        let string = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Int.self, from: #" "x""#) })
         #expect(string.location == JSONLocation(offset: 1, line: 1, column: 2))
-        let object = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder().decode([Int].self, from: "\n{}") })
+        let object = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode([Int].self, from: "\n{}") })
         #expect(object.location == JSONLocation(offset: 1, line: 2, column: 1))
     }
 
     @Test func chunksGiveTheSameLocationsAsTheWholeDocument() throws {
         let text = Self.jobsDocument(count: 40) { $0 == 31 ? #""a long color name that spans chunk boundaries""# : #""green""# }
-        let whole = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder().decode(Jobs.self, from: text) })
+        let whole = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Jobs.self, from: text) })
         #expect(whole.location == Self.expectedLocation(of: #""a long color"#, in: text))
         let bytes = Array(text.utf8)
         for size in [1, 3, 16, 100, 4096] {
             let decoder = JSONChunkDecoder(Jobs.self)
-            let error = Self.error { () throws(JSONMapperError) in
+            let error = Self.failure { () throws(JSONMapperError) in
                 for start in stride(from: 0, to: bytes.count, by: size) {
                     try decoder.feed(Array(bytes[start..<min(start + size, bytes.count)]))
                 }
@@ -163,7 +156,7 @@ struct ErrorLocationTests {
         let text = #"{"int": 1234567.5}"#
         let bytes = Array(text.utf8)
         let decoder = JSONChunkDecoder(Everything.self)
-        let error = Self.error { () throws(JSONMapperError) in
+        let error = Self.failure { () throws(JSONMapperError) in
             try decoder.feed(Array(bytes[..<12]))
             try decoder.feed(Array(bytes[12...]))
             return try decoder.finish()
@@ -184,7 +177,7 @@ struct ErrorLocationTests {
 
     @Test func missingKeysPointAtTheClosingBraceOfTheirObject() throws {
         let text = "[{\"id\": 1},\n {\"color\": \"red\"\n }]"
-        let error = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder().decode([Job].self, from: text) })
+        let error = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode([Job].self, from: text) })
         #expect(error == .keyNotFound(path: "[1].id"))
         #expect(error.location == JSONLocation(offset: text.utf8.count - 2, line: 3, column: 2))
     }
@@ -197,19 +190,19 @@ struct ErrorLocationTests {
 
     @Test func valuesInsideCapturedObjectsPointAtTheObjectsEnd() throws {
         let text = "[{\"id\": \"x\",\n \"other\": 1}]"
-        let error = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder().decode([Checked].self, from: text) })
+        let error = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode([Checked].self, from: text) })
         #expect(error == .typeMismatch(path: "[0].id", expected: "Int", found: "string \"x\""))
         #expect(error.location == Self.expectedLocation(of: "}]", in: text))
     }
 
     @Test func treesHaveNoLocationsAndEqualErrors() throws {
         let text = #"{"jobs": [{"id": 1, "color": "purple"}]}"#
-        let fromBytes = try #require(Self.error { () throws(JSONMapperError) in try JSONMapDecoder().decode(Jobs.self, from: text) })
-        let fromTree = try #require(Self.error { () throws(JSONMapperError) in
+        let fromBytes = try #require(Self.failure { () throws(JSONMapperError) in try JSONMapDecoder().decode(Jobs.self, from: text) })
+        let fromTree = try #require(Self.failure { () throws(JSONMapperError) in
             try JSONMapDecoder().decode(Jobs.self, from: JSONValue(parsing: text))
         })
         let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
-        let fromFoundation = try #require(Self.error { () throws(JSONMapperError) in
+        let fromFoundation = try #require(Self.failure { () throws(JSONMapperError) in
             try JSONMapDecoder().decode(Jobs.self, fromJSONObject: foundation)
         })
         #expect(fromBytes.location != nil)

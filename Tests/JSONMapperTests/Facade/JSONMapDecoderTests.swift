@@ -6,18 +6,11 @@ import Testing
 /// paths, nulls in containers, duplicate keys, chunked decoding, and releasing partial values
 /// on every error path.
 @Suite("Decoding entry points")
-struct DecoderUnitTests {
+struct DecoderUnitTests: CapturesMappingErrors {
 
     // MARK: - Helpers
 
-    static func outcome<T>(_ body: () throws(JSONMapperError) -> T) -> Result<T, JSONMapperError> {
-        do throws(JSONMapperError) { return .success(try body()) } catch { return .failure(error) }
-    }
 
-    static func error<T>(_ result: Result<T, JSONMapperError>) -> JSONMapperError? {
-        if case .failure(let e) = result { return e }
-        return nil
-    }
 
     static func isSyntax(_ error: JSONMapperError?) -> Bool {
         if case .syntax? = error { return true }

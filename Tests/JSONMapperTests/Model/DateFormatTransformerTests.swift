@@ -6,7 +6,7 @@ import Testing
 /// built with a UTC Gregorian `Calendar`, expected texts written by hand or, in the property
 /// test, produced by Foundation's `DateFormatter` (en_US_POSIX) for the same pattern.
 @Suite("Date format transformer")
-struct DateFormatTransformerTests {
+struct DateFormatTransformerTests: CapturesMappingErrors {
     struct Release: JSONMappable, Equatable {
         var built = Date(timeIntervalSince1970: 0)
         var shipped: Date?
@@ -22,9 +22,6 @@ struct DateFormatTransformerTests {
         return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
     }
 
-    static func outcome<T>(_ body: () throws(JSONMapperError) -> T) -> Result<T, JSONMapperError> {
-        do throws(JSONMapperError) { return .success(try body()) } catch { return .failure(error) }
-    }
 
     @Test func readsAndWritesTheFormat() throws {
         let json = #"{"buildDate":"Jan 07, 2013","shipped":"2013-01-07T12:00:24.500+0100"}"#

@@ -6,16 +6,7 @@ import Testing
 /// reaches the model throws `JSONMapperError.invalidMapping`, whatever the policy, and every
 /// later one does too. Positional keys (`"[0]"`) stay valid.
 @Suite("Model: invalid mappings")
-struct InvalidMappingTests {
-
-    static func failure<T>(_ body: () throws(JSONMapperError) -> T) -> JSONMapperError? {
-        do throws(JSONMapperError) {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
+struct InvalidMappingTests: CapturesMappingErrors {
 
     struct BadIndex: JSONMappable {
         var id = 0

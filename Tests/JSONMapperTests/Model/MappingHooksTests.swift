@@ -6,7 +6,7 @@ import Testing
 /// decoder: streaming from bytes (whole and in one-byte chunks), from a JSONValue and from
 /// `[String: Any]`; rejections through each invalid-value policy.
 @Suite("Hooks: will-map and did-map")
-struct MappingHooksTests {
+struct MappingHooksTests: CapturesMappingErrors {
 
     enum HookFailure: Error { case boom, forbidden }
 
@@ -102,14 +102,6 @@ struct MappingHooksTests {
     static let skip = DecodingOptions(invalidValuePolicy: .skip)
     static let collect = DecodingOptions(invalidValuePolicy: .collect)
 
-    static func failure<T>(_ body: () throws(JSONMapperError) -> T) -> JSONMapperError? {
-        do throws(JSONMapperError) {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     /// Streams `text` one byte at a time.
     static func chunked<Value: JSONMappableValue>(_: Value.Type, _ text: String, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) -> Value {

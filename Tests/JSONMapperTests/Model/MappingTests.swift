@@ -8,18 +8,11 @@ import Testing
 /// `JSONMapEncoder`. The tests are split by the source file they exercise; this file holds
 /// the shared helpers and fixtures.
 @Suite("Model layer")
-struct MappingUnitTests {
+struct MappingUnitTests: CapturesMappingErrors {
 
     // MARK: - Helpers
 
-    static func outcome<T>(_ body: () throws(JSONMapperError) -> T) -> Result<T, JSONMapperError> {
-        do throws(JSONMapperError) { return .success(try body()) } catch { return .failure(error) }
-    }
 
-    static func error<T>(_ result: Result<T, JSONMapperError>) -> JSONMapperError? {
-        if case .failure(let e) = result { return e }
-        return nil
-    }
 
     struct Person: JSONMappable, Equatable, Hashable, Sendable {
         var name = ""

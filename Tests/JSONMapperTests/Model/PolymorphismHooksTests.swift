@@ -6,7 +6,7 @@ import Testing
 /// through its base class, from a `"type"` discriminator wherever it appears in the object,
 /// in arrays, dictionaries, nested and optional properties, key paths; through every decoder.
 @Suite("Hooks: polymorphic type choice")
-struct PolymorphismHooksTests {
+struct PolymorphismHooksTests: CapturesMappingErrors {
 
     // MARK: - Models
 
@@ -146,14 +146,6 @@ struct PolymorphismHooksTests {
         #expect(scene.circles.map(describe) == ["Circle 16  r=1.0 area=3.0", "Circle 17  r=4.0 area=48.0"], "\(source)")
     }
 
-    static func failure<T>(_ body: () throws(JSONMapperError) -> T) -> JSONMapperError? {
-        do throws(JSONMapperError) {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     static func chunked<Value: JSONMappableValue>(_: Value.Type, _ text: String, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) -> Value {
         let decoder = JSONChunkDecoder(Value.self, options: options)

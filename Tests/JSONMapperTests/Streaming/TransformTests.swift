@@ -83,7 +83,7 @@ struct TransformTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("transform-\(UUID().uuidString).jsonl")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(SourceReader(.file(url.path), chunkSize: 512).neverWaits)
+        #expect(JSONRecordSource.file(url.path).readsNeverWait)
         let run = JSONRecordDecoder(framing: .jsonLines, workers: 2, chunkSize: 512).run(StreamEvent.self, .file(url.path))
         #expect(run.records.map(\.value) == good)
         #expect(run.delivered + run.rejected == 400)
@@ -92,7 +92,7 @@ struct TransformTests {
     @Test func aPipeIsNotReadAhead() throws {
         let pipe = Pipe()
         defer { try? pipe.fileHandleForReading.close() }
-        #expect(!SourceReader(.fileHandle(pipe.fileHandleForReading), chunkSize: 512).neverWaits)
-        #expect(SourceReader(.bytes([1, 2, 3]), chunkSize: 512).neverWaits)
+        #expect(!JSONRecordSource.fileHandle(pipe.fileHandleForReading).readsNeverWait)
+        #expect(JSONRecordSource.bytes([1, 2, 3]).readsNeverWait)
     }
 }

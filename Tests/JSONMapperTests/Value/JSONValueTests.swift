@@ -5,16 +5,7 @@ import Testing
 /// JSONValue, the DOM: parsing and its errors, key order, duplicate keys, literals, the
 /// description, subscripts and paths, equality and hashing. Expected values are written by hand.
 @Suite("JSONValue: parsing, order, description, paths, equality")
-struct JSONValueTests {
-
-    static func failure<T>(_ body: () throws(JSONMapperError) -> T) -> JSONMapperError? {
-        do throws(JSONMapperError) {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
+struct JSONValueTests: CapturesMappingErrors {
 
     static func isSyntax(_ error: JSONMapperError?) -> Bool {
         if case .syntax? = error { return true }
