@@ -33,8 +33,8 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
     /// The checks at the end of a model's own container: required keys, then the did-map hook.
     final func finishModel(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
         if let state = frame.pointee.state {
-            for property in meta.requiredProperties where state[property.index] == PropertyState.unset {
-                try session.report(.keyNotFound(path: session.currentPath(appending: .declaredKey(property.name))))
+            for index in meta.requiredIndices where state[index] == PropertyState.unset {
+                try session.report(.keyNotFound(path: session.currentPath(appending: .declaredKey(meta.properties[index].name))))
             }
         }
         if let didMap = meta.hooks.didMap, frame.pointee.capturedObject >= 0 {

@@ -20,15 +20,18 @@ final class ModelMeta: @unchecked Sendable {
     /// Whether the model is written as an array, by position: none of its keys starts with an
     /// object key. Otherwise each property is written under the first of its keys that does.
     var writesArray: Bool { !readsObjects }
-    /// Properties whose missing key is an error.
-    let requiredProperties: [PropertyMeta]
+    /// The positions in ``properties`` of the properties whose missing key is an error: a
+    /// frozen buffer of plain integers, read at the end of every object of the model by any
+    /// number of threads at once, where walking an array of class references would retain
+    /// and release each one on a cache line the threads share.
+    let requiredIndices: UnsafeBufferPointer<Int>
     /// State bytes a model frame needs (0 when no property is tracked).
     let stateCount: Int
     /// The model's hooks (``JSONWillMapHook`` and friends).
     let hooks: ModelHooks
     /// Whether the end of a model's container has work to do: required keys to check or a
     /// did-map hook to run.
-    var checksAtEnd: Bool { !requiredProperties.isEmpty || hooks.didMap != nil }
+    var checksAtEnd: Bool { !requiredIndices.isEmpty || hooks.didMap != nil }
 
     /// Why the mapping cannot be used (a malformed key, a key path of another type, too many
     /// fallbacks), or `nil`. An invalid meta maps nothing; its codec throws this error from the
@@ -59,7 +62,7 @@ final class ModelMeta: @unchecked Sendable {
         self.properties = properties
         self.invalidMapping = invalidMapping
         isInvalid = invalidMapping != nil
-        requiredProperties = properties.filter(\.isRequired)
+        requiredIndices = UnsafeBufferPointer(Self.frozen(properties.filter(\.isRequired).map(\.index)))
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 
         root = PathNode()
@@ -86,6 +89,15 @@ final class ModelMeta: @unchecked Sendable {
             for case let element? in rootArray.elements { Self.freeze(below: element) }
             rootArray.freezeForEncoding()
         }
+    }
+
+    deinit { requiredIndices.deallocate() }
+
+    /// A copy of `values` in memory of its own, freed by `deinit`.
+    private static func frozen(_ values: [Int]) -> UnsafeMutableBufferPointer<Int> {
+        let buffer = UnsafeMutableBufferPointer<Int>.allocate(capacity: values.count)
+        _ = buffer.initialize(from: values)
+        return buffer
     }
 
     /// The rules as properties of `Model` for instances of `model` (its dynamic type), or the

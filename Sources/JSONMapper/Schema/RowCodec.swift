@@ -4,16 +4,25 @@
 /// by the meta's key-tree handlers.
 final class RowCodec: ValueCodec<JSONRow>, @unchecked Sendable {
     let meta: ModelMeta
-    private let template: JSONRow
+    /// The row of defaults each record starts from, in memory of the codec's own: workers
+    /// copy its cells into a fresh row without touching the reference count of an array
+    /// that every worker would share.
+    private let template: UnsafeMutableBufferPointer<JSONCell>
     private let objectHandler: Unmanaged<_JSONFrameHandler>?
     private let arrayHandler: Unmanaged<_JSONFrameHandler>?
 
     init(meta: ModelMeta, template: JSONRow) {
         self.meta = meta
-        self.template = template
+        self.template = .allocate(capacity: template.cells.count)
+        _ = self.template.initialize(from: template.cells)
         ObjectHandler.attachHandlers(to: meta)
         objectHandler = meta.readsObjects ? .passUnretained(meta.root.handler!) : nil
         arrayHandler = meta.rootArray.map { .passUnretained($0.handler!) }
+    }
+
+    deinit {
+        template.deinitialize()
+        template.deallocate()
     }
 
     override var expected: String {
@@ -28,7 +37,7 @@ final class RowCodec: ValueCodec<JSONRow>, @unchecked Sendable {
         guard let handler = isObject ? objectHandler : arrayHandler else {
             return try session.containerMismatch(expected: expected, isObject: isObject)
         }
-        session.pushOwned(template, handler: handler, owner: self, stateBytes: meta.stateCount)
+        session.pushOwned(JSONRow(cells: Array(template)), handler: handler, owner: self, stateBytes: meta.stateCount)
     }
 
     // The storage of a frame this codec pushed is the `JSONRow` that `begin` initialized.

@@ -56,6 +56,10 @@ struct BlockRecords<Value> {
     /// that ends the stream, last first, so that the stream takes each with `popLast()`.
     /// (Reversed here, by moves on the worker, rather than by the stream, which would copy
     /// every value on the delivering thread.)
+    // Specialized (the generic code dispatches here) for rows formatted on the workers, the
+    // transform output of jsonmap: unspecialized, each record's outcome asks the runtime for
+    // the metadata of its payload.
+    @_specialize(where Value == [UInt8])
     mutating func decodeAllReversed() -> [RecordOutcome<Value>] {
         var outcomes: [RecordOutcome<Value>] = []
         while let outcome = next() { outcomes.append(consume outcome) }
