@@ -30,6 +30,9 @@ public struct JSONRowWriter: Sendable {
     /// The bytes written and not yet removed.
     public var bufferedBytes: [UInt8] { writer.bytes }
 
+    /// How many bytes are written and not yet removed.
+    public var bufferedByteCount: Int { writer.bytes.count }
+
     /// Forgets the buffered bytes (once the caller has written them out), keeping the
     /// buffer's capacity.
     public mutating func removeBufferedBytes() { writer.removeWrittenBytes() }
@@ -74,20 +77,20 @@ public struct JSONRowWriter: Sendable {
         rowCount += 1
     }
 
-    /// The bytes ``write(_:)`` would add for `row`, apart from what separates the rows of a
+    /// The text ``write(_:)`` would add for `row`, apart from what separates the rows of a
     /// JSON array: for formatting rows on several threads (see
     /// `JSONRecordDecoder.records(_:from:transform:onRejection:)`), to be written in order
     /// with ``write(formatted:)``. Throws as ``write(_:)`` does.
-    public func formatted(_ row: JSONRow) throws(JSONMapperError) -> [UInt8] {
+    public func formatted(_ row: JSONRow) throws(JSONMapperError) -> JSONFormattedRow {
         var text = JSONWriter(options: EncodingOptions(), capacity: 256)
         try layout.write(row, to: &text)
-        return text.bytes
+        return JSONFormattedRow(text.bytes)
     }
 
     /// Writes a row that ``formatted(_:)`` made, of a writer of the same schema and format.
-    public mutating func write(formatted row: [UInt8]) {
+    public mutating func write(formatted row: JSONFormattedRow) {
         writeSeparator()
-        row.withUnsafeBufferPointer { writer.writeRaw($0) }
+        row.withBytes { writer.writeRaw($0) }
         rowCount += 1
     }
 

@@ -41,7 +41,8 @@ struct BlockRecords<Value> {
                              line: span.origin.line, range: streamRange, head: Array(bytes.prefix(limits.oversizedHeadLength)))
         }
         do throws(JSONMapperError) {
-            let (value, issues) = try engine.decode(bytes, at: span.origin, columns: columns)
+            var issues: [JSONMapperError] = []
+            let value = try engine.decode(bytes, at: span.origin, columns: columns, issues: &issues)
             return .decoded(consume value, issues: issues, line: span.origin.line, range: streamRange)
         } catch {
             if block.spans != nil, case .syntax = error {
@@ -56,10 +57,10 @@ struct BlockRecords<Value> {
     /// that ends the stream, last first, so that the stream takes each with `popLast()`.
     /// (Reversed here, by moves on the worker, rather than by the stream, which would copy
     /// every value on the delivering thread.)
-    // Specialized (the generic code dispatches here) for rows formatted on the workers, the
-    // transform output of jsonmap: unspecialized, each record's outcome asks the runtime for
-    // the metadata of its payload.
-    @_specialize(where Value == [UInt8])
+    // Specialized (the generic code dispatches here) for rows formatted on the workers, as
+    // jsonmap does: unspecialized, each record's outcome asks the runtime for the metadata of
+    // its payload.
+    @_specialize(where Value == JSONFormattedRow)
     mutating func decodeAllReversed() -> [RecordOutcome<Value>] {
         var outcomes: [RecordOutcome<Value>] = []
         while let outcome = next() { outcomes.append(consume outcome) }

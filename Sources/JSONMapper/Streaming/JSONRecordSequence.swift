@@ -57,7 +57,7 @@ public struct JSONRecordSequence<Value>: Sequence {
         // and look up the metadata of its record and outcome types on every call (measured:
         // a tenth of jsonmap's CPU time).
         @_specialize(exported: true, where Value == JSONRow)
-        @_specialize(exported: true, where Value == [UInt8])
+        @_specialize(exported: true, where Value == JSONFormattedRow)
         public mutating func next() -> Element? {
             while true {
                 switch stream.step() {

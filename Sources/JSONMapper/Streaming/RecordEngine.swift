@@ -27,9 +27,11 @@ final class RecordEngine<Value> {
 
     /// Decodes the record in `bytes`, which starts at `origin` in the stream (errors name
     /// positions in the stream); an array record through `columns`' names when given (see
-    /// ``ColumnSink``). Returns the value and the problems the `.collect` policy kept.
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin,
-                columns: ColumnSink.Names? = nil) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
+    /// ``ColumnSink``). Returns the value, and sets `issues` to the problems the `.collect`
+    /// policy kept. (Not a tuple: unspecialized, a tuple of `Value` costs a metadata lookup
+    /// per record.)
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names? = nil,
+                issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value {
         session.prepareForNextDocument()
         result.pointee = nil
         defer { session.unwind() }
@@ -39,6 +41,7 @@ final class RecordEngine<Value> {
         guard let value = result.pointee.take() else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
         }
-        return (consume value, session.issues.map(origin.locate))
+        issues = session.issues.isEmpty ? [] : session.issues.map(origin.locate)
+        return value
     }
 }

@@ -62,9 +62,9 @@ final class RowSink {
     func writeHeader() { writer.writeHeader() }
 
     /// Writes a row that a writer of the same schema and format formatted.
-    func write(formatted row: [UInt8]) throws {
+    func write(formatted row: JSONFormattedRow) throws {
         writer.write(formatted: row)
-        if writer.bufferedBytes.count >= 1 << 16 { try flush() }
+        if writer.bufferedByteCount >= 1 << 16 { try flush() }
     }
 
     /// Hands standard output what is buffered (a file shows nothing before its commit anyway).

@@ -75,7 +75,7 @@ struct JSONRowWriterTests {
             [.string("a,b"), .int(1), .double(0.5), .bool(true), .date(Self.day), .json(["k": [1, 2]])],
             [.null, .int(-2), .null, .bool(false), .null, .json(.null)],
             [.string("tab\there \"q\""), .null, .double(1e-7), .null, .null, .null],
-        ]
+        ] + Self.rowsAroundTheInlineRoom
         let direct = try Self.output(format, rows)
         let formatter = JSONRowWriter(schema: Self.schema, format: format)
         var writer = JSONRowWriter(schema: Self.schema, format: format)
@@ -84,6 +84,23 @@ struct JSONRowWriterTests {
         writer.writeFooter()
         #expect(String(decoding: writer.bufferedBytes, as: UTF8.self) == direct)
         #expect(writer.rowCount == rows.count)
+    }
+
+    /// Rows whose text is just under, at and over the 240 bytes a formatted row holds inline,
+    /// and far over it: each row's text is the cell plus ",,,,,\n" in CSV.
+    private static let rowsAroundTheInlineRoom: [[JSONCell]] = [230, 233, 234, 235, 236, 1000].map { length in
+        [.string(String(repeating: "é", count: length / 2) + String(repeating: "x", count: length % 2)), .null, .null, .null, .null, .null]
+    }
+
+    @Test func formattedRowsHoldTheirWholeText() throws {
+        let formatter = JSONRowWriter(schema: Self.schema, format: .csv)
+        for cells in Self.rowsAroundTheInlineRoom {
+            guard case .string(let text) = cells[0] else { continue }
+            let expected = Array((text + ",,,,,\n").utf8)
+            let row = try formatter.formatted(JSONRow(cells: cells))
+            #expect(row.bytes == expected)
+            #expect(row.withBytes { $0.count } == expected.count)
+        }
     }
 
     @Test func aCellWithNoTextRejectsTheWholeRow() throws {
