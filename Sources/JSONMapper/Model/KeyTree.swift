@@ -81,8 +81,7 @@ final class MapperEntry {
             link = binding.next
         }
         links.deallocate()
-        links = .allocate(capacity: chain.count)
-        _ = links.initialize(from: chain)
+        links = .frozenCopy(of: chain)
     }
 
     /// Keeps the handlers of the levels below unretained, once their nodes have them.

@@ -20,10 +20,8 @@ final class ModelMeta: @unchecked Sendable {
     /// Whether the model is written as an array, by position: none of its keys starts with an
     /// object key. Otherwise each property is written under the first of its keys that does.
     var writesArray: Bool { !readsObjects }
-    /// The positions in ``properties`` of the properties whose missing key is an error: a
-    /// frozen buffer of plain integers, read at the end of every object of the model by any
-    /// number of threads at once, where walking an array of class references would retain
-    /// and release each one on a cache line the threads share.
+    /// The positions in ``properties`` of the properties whose missing key is an error, read at
+    /// the end of every object of the model (a frozen copy: see `frozenCopy(of:)`).
     let requiredIndices: UnsafeBufferPointer<Int>
     /// State bytes a model frame needs (0 when no property is tracked).
     let stateCount: Int
@@ -62,7 +60,7 @@ final class ModelMeta: @unchecked Sendable {
         self.properties = properties
         self.invalidMapping = invalidMapping
         isInvalid = invalidMapping != nil
-        requiredIndices = UnsafeBufferPointer(Self.frozen(properties.filter(\.isRequired).map(\.index)))
+        requiredIndices = UnsafeBufferPointer(.frozenCopy(of: properties.filter(\.isRequired).map(\.index)))
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
 
         root = PathNode()
@@ -92,13 +90,6 @@ final class ModelMeta: @unchecked Sendable {
     }
 
     deinit { requiredIndices.deallocate() }
-
-    /// A copy of `values` in memory of its own, freed by `deinit`.
-    private static func frozen(_ values: [Int]) -> UnsafeMutableBufferPointer<Int> {
-        let buffer = UnsafeMutableBufferPointer<Int>.allocate(capacity: values.count)
-        _ = buffer.initialize(from: values)
-        return buffer
-    }
 
     /// The rules as properties of `Model` for instances of `model` (its dynamic type), or the
     /// first reason they cannot be.

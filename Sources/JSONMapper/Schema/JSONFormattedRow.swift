@@ -7,16 +7,17 @@
 /// both, and with two workers the writing thread's frees of their rows contended with their
 /// own allocations.
 public struct JSONFormattedRow: Sendable {
-    private static let inlineCapacity = 240
+    private typealias InlineText = InlineArray<240, UInt8>
+    private static var inlineCapacity: Int { InlineText.count }
     private let count: Int
-    private var inline: InlineArray<240, UInt8>
+    private var inline: InlineText
     /// The text of a row longer than the inline room; empty otherwise (no allocation).
     private let spilled: [UInt8]
 
     /// The row whose text is `bytes`, copied inline when they fit.
     init(_ bytes: [UInt8]) {
         count = bytes.count
-        inline = InlineArray(repeating: 0)
+        inline = InlineText(repeating: 0)
         guard bytes.count <= Self.inlineCapacity else {
             spilled = bytes
             return

@@ -138,23 +138,14 @@ private struct Layout: Sendable {
         let separator = separator
         let quoting: (UnsafeBufferPointer<UInt8>, inout JSONWriter) -> Void
         if format == .tsv { quoting = Self.escapeTSV } else { quoting = Self.quoteCSV }
-        // Formats and cells are read through buffer pointers, in place: every worker formats
-        // with the same `formats`, and copying it or its elements would retain them on a cache
-        // line the workers share.
-        let failure = formats.withUnsafeBufferPointer { formats in
-            row.cells.withUnsafeBufferPointer { cells -> (column: Int, error: JSONMapperError)? in
-                for index in formats.indices {
-                    if index > 0 { writer.writeRaw(separator) }
-                    do throws(JSONMapperError) {
-                        try formats[index].writeText(cells[index], to: &writer, quoting: quoting)
-                    } catch {
-                        return (index, error)
-                    }
-                }
-                return nil
+        for index in formats.indices {
+            if index > 0 { writer.writeRaw(separator) }
+            do throws(JSONMapperError) {
+                try formats[index].writeText(row.cells[index], to: &writer, quoting: quoting)
+            } catch {
+                throw error.inColumn(names[index])
             }
         }
-        if let failure { throw failure.error.inColumn(names[failure.column]) }
         writer.writeRaw(UInt8(ascii: "\n"))
     }
 

@@ -4,17 +4,15 @@
 /// by the meta's key-tree handlers.
 final class RowCodec: ValueCodec<JSONRow>, @unchecked Sendable {
     let meta: ModelMeta
-    /// The row of defaults each record starts from, in memory of the codec's own: workers
-    /// copy its cells into a fresh row without touching the reference count of an array
-    /// that every worker would share.
+    /// The row of defaults each record starts from, a frozen copy (see `frozenCopy(of:)`):
+    /// every worker copies its cells into each fresh row.
     private let template: UnsafeMutableBufferPointer<JSONCell>
     private let objectHandler: Unmanaged<_JSONFrameHandler>?
     private let arrayHandler: Unmanaged<_JSONFrameHandler>?
 
     init(meta: ModelMeta, template: JSONRow) {
         self.meta = meta
-        self.template = .allocate(capacity: template.cells.count)
-        _ = self.template.initialize(from: template.cells)
+        self.template = .frozenCopy(of: template.cells)
         ObjectHandler.attachHandlers(to: meta)
         objectHandler = meta.readsObjects ? .passUnretained(meta.root.handler!) : nil
         arrayHandler = meta.rootArray.map { .passUnretained($0.handler!) }

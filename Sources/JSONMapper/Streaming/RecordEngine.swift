@@ -41,7 +41,7 @@ final class RecordEngine<Value> {
         guard let value = result.pointee.take() else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
         }
-        issues = session.issues.isEmpty ? [] : session.issues.map(origin.locate)
+        issues = session.issues.map(origin.locate)
         return value
     }
 }
