@@ -3,8 +3,9 @@ import Foundation
 /// A block handed to a worker, and then the outcomes the worker decoded from it.
 ///
 /// The worker completes the job once; the stream waits for it, blocking (``wait()``) or
-/// suspended (``completion()``). Workers are only used for `Sendable` values (see
-/// ``RecordWorkers``), which is what makes moving the outcomes to the stream's thread safe.
+/// suspended (``completion()``), delivers copies of the values and then retires the outcomes
+/// to the worker that decoded them (``retire(_:)``). Workers are only used for `Sendable`
+/// values (see ``RecordWorkers``), which is what makes sharing them across threads safe.
 final class BlockJob<Value>: @unchecked Sendable {
     let block: RecordBlock
     /// The column names the block's array records are decoded through, if any.
@@ -13,16 +14,19 @@ final class BlockJob<Value>: @unchecked Sendable {
     private let condition = NSCondition()
     private var outcomes: [RecordOutcome<Value>]?
     private var waiter: CheckedContinuation<Void, Never>?
+    /// Where the outcomes go once delivered: the worker that decoded them.
+    private var home: RetiredOutcomes<Value>?
 
     init(block: RecordBlock, columns: ColumnSink.Names?) {
         self.block = block
         self.columns = columns
     }
 
-    /// Called by the worker, once.
-    func complete(with outcomes: [RecordOutcome<Value>]) {
+    /// Called by the worker, once; the outcomes return to `home` when retired.
+    func complete(with outcomes: [RecordOutcome<Value>], home: RetiredOutcomes<Value>) {
         condition.lock()
         self.outcomes = outcomes
+        self.home = home
         let waiter = self.waiter
         self.waiter = nil
         condition.broadcast()
@@ -64,5 +68,40 @@ final class BlockJob<Value>: @unchecked Sendable {
         let taken = outcomes ?? []
         outcomes = []
         return taken
+    }
+
+    /// Hands delivered outcomes back to the worker that decoded them, to be freed there.
+    ///
+    /// The stream delivers copies, so a value the consumer dropped at once is freed with these
+    /// outcomes, on the thread that allocated it: glibc frees memory another thread allocated
+    /// on a slow path, under the allocating thread's arena lock, which that thread's own
+    /// allocations then contend for.
+    func retire(_ outcomes: consuming [RecordOutcome<Value>]) {
+        condition.lock()
+        let home = self.home
+        condition.unlock()
+        home?.put(outcomes)
+    }
+}
+
+/// Outcomes retired to the worker that decoded them, freed when it takes its next block.
+final class RetiredOutcomes<Value>: @unchecked Sendable {
+    // `retired` is read and written under the lock.
+    private let lock = NSLock()
+    private var retired: [[RecordOutcome<Value>]] = []
+
+    func put(_ outcomes: consuming [RecordOutcome<Value>]) {
+        lock.lock()
+        retired.append(outcomes)
+        lock.unlock()
+    }
+
+    /// Frees the retired outcomes on the calling thread (their worker's).
+    func free() {
+        lock.lock()
+        let taken = retired
+        retired = []
+        lock.unlock()
+        _ = consume taken
     }
 }

@@ -54,17 +54,14 @@ struct BlockRecords<Value> {
     }
 
     /// Decodes the whole block (on a worker): every outcome up to the end, or up to the one
-    /// that ends the stream, last first, so that the stream takes each with `popLast()`.
-    /// (Reversed here, by moves on the worker, rather than by the stream, which would copy
-    /// every value on the delivering thread.)
+    /// that ends the stream.
     // Specialized (the generic code dispatches here) for rows formatted on the workers, as
     // jsonmap does: unspecialized, each record's outcome asks the runtime for the metadata of
     // its payload.
     @_specialize(where Value == JSONFormattedRow)
-    mutating func decodeAllReversed() -> [RecordOutcome<Value>] {
+    mutating func decodeAll() -> [RecordOutcome<Value>] {
         var outcomes: [RecordOutcome<Value>] = []
         while let outcome = next() { outcomes.append(consume outcome) }
-        outcomes.reverse()
         return outcomes
     }
 

@@ -78,8 +78,9 @@ final class RecordStream<Value> {
     /// The block whose records are being delivered.
     private enum Current {
         case decodingInline(BlockRecords<Value>)
-        /// A worker's outcomes, last first, so that each is moved out as it is delivered.
-        case decoded(reversed: [RecordOutcome<Value>])
+        /// A worker's outcomes, delivered as copies from `next` on; retired to the worker when
+        /// all are delivered.
+        case decoded([RecordOutcome<Value>], next: Int, job: BlockJob<Value>)
     }
 
     init(framer: RecordFramer, decoding: Decoding, limits: RecordFramer.Limits, columns: Columns, progress: JSONRecordProgress,
@@ -98,8 +99,8 @@ final class RecordStream<Value> {
         while !isDone {
             if readsAhead, hasRoomToReadInto() { return .needsInput }
             // Matched on the call's result, not on a bound copy, so that the value moves into
-            // the record: a copy of a model retains every string and array in it, on a thread
-            // that did not make them.
+            // the record rather than being copied once more (a copy retains every string and
+            // array in a model).
             switch nextOutcome() {
             case let .decoded(value, issues, line, range)?:
                 return .record(deliver(consume value, issues: issues, line: line, range: range))
@@ -128,7 +129,7 @@ final class RecordStream<Value> {
                     if case .workers(_, let inFlight) = decoding, pending.count < inFlight, !framer.isFinished { return .needsInput }
                     return .waits(for: job)
                 }
-                current = .decoded(reversed: job.takeOutcomes())
+                current = .decoded(job.takeOutcomes(), next: 0, job: job)
             case .oversized(let record):
                 reject(.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes),
                        line: record.origin.line, range: record.origin.offset..<record.end, head: record.head)
@@ -153,12 +154,14 @@ final class RecordStream<Value> {
             let outcome = records.next()
             current = outcome == nil ? nil : .decodingInline(records)
             return outcome
-        case .decoded(var outcomes):
-            // Cleared first, so that the array is not shared while it shrinks.
-            current = nil
-            guard let outcome = outcomes.popLast() else { return nil }
-            current = .decoded(reversed: outcomes)
-            return outcome
+        case .decoded(let outcomes, let next, let job):
+            guard next < outcomes.count else {
+                current = nil
+                job.retire(outcomes)
+                return nil
+            }
+            current = .decoded(outcomes, next: next + 1, job: job)
+            return outcomes[next]
         case nil:
             return nil
         }

@@ -13,10 +13,14 @@ final class RecordWorkers<Value: Sendable> {
         for number in 0..<count {
             let thread = Thread { [queue] in
                 let engine = RecordEngine(codec: codec, options: options)
+                let retired = RetiredOutcomes<Value>()
                 while let job = queue.take() {
                     var records = BlockRecords(job.block, engine: engine, limits: limits, columns: job.columns)
-                    job.complete(with: records.decodeAllReversed())
+                    job.complete(with: records.decodeAll(), home: retired)
+                    retired.free()
                 }
+                // The last blocks come back while the pool is being closed.
+                retired.free()
                 queue.workerExited()
             }
             thread.name = "JSONMapper record worker \(number + 1)"

@@ -129,4 +129,69 @@ struct ParallelAndAsyncTests {
         }
         #expect(failure == .ioFailed(reason: "cannot open /nonexistent: No such file or directory"))
     }
+
+    /// A model dropped by the consumer as soon as it is delivered is freed by the worker that
+    /// decoded it (with the block's outcomes, retired to it), not on the consumer's thread.
+    @Test func deliveredValuesAreFreedWhereTheyWereMade() {
+        let log = UUID().uuidString
+        let text = (0..<2000).map { "{\"id\":\($0),\"tag\":\"\(log)\"}" }.joined(separator: "\n")
+        var delivered = 0
+        for result in JSONRecordDecoder(workers: 2, chunkSize: 1024).records(TrackedEvent.self, from: .bytes(Array(text.utf8))) {
+            if case .success(let record) = result, record.value.tag?.log == log { delivered += 1 }
+        }
+        // The loop has released the stream, and with it the workers (joined).
+        let frees = ThreadTag.frees(in: log)
+        #expect(delivered == 2000)
+        #expect(frees.whereMade == 2000)
+        #expect(frees.elsewhere == 0)
+    }
+}
+
+/// A model whose `tag` notes, when freed, whether that happened on the thread that made it.
+struct TrackedEvent: JSONMappable, Sendable {
+    var id = 0
+    var tag: ThreadTag?
+    static let jsonMapping = JSONMapping<TrackedEvent> {
+        Map(\.id, "id", required: true)
+        Map(\.tag, "tag", transform: ThreadTag.Transformer())
+    }
+}
+
+/// Made from a string naming its log; counts its own freeing there.
+final class ThreadTag: Sendable {
+    let log: String
+    private let madeOn = ObjectIdentifier(Thread.current)
+
+    init(log: String) { self.log = log }
+
+    deinit { Self.counts.note(log, whereMade: madeOn == ObjectIdentifier(Thread.current)) }
+
+    struct Transformer: JSONValueTransformer {
+        func value(from json: String) throws -> ThreadTag { ThreadTag(log: json) }
+        func json(from tag: ThreadTag) throws -> String { tag.log }
+    }
+
+    static func frees(in log: String) -> (whereMade: Int, elsewhere: Int) { counts.frees(in: log) }
+
+    private static let counts = Counts()
+
+    private final class Counts: @unchecked Sendable {
+        // `byLog` is read and written under the lock.
+        private let lock = NSLock()
+        private var byLog: [String: (whereMade: Int, elsewhere: Int)] = [:]
+
+        func note(_ log: String, whereMade: Bool) {
+            lock.lock()
+            defer { lock.unlock() }
+            var count = byLog[log] ?? (0, 0)
+            if whereMade { count.whereMade += 1 } else { count.elsewhere += 1 }
+            byLog[log] = count
+        }
+
+        func frees(in log: String) -> (whereMade: Int, elsewhere: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return byLog[log] ?? (0, 0)
+        }
+    }
 }
