@@ -12,8 +12,9 @@ extension Dictionary: StringKeyedCollection where Key == String {
     var entries: [(key: String, value: Value)] { map { ($0.key, $0.value) } }
 
     init(movingKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<Value>, count: Int) {
-        self.init(minimumCapacity: count)
-        for i in 0..<count { self[(keys + i).move()] = (values + i).move() }
+        var built = Self(minimumCapacity: count)
+        for i in 0..<count { built.updateValue((values + i).move(), forKey: (keys + i).move()) }
+        self = built
     }
 }
 

@@ -149,19 +149,21 @@ final class RecordStream<Value> {
     }
 
     private func nextOutcome() -> RecordOutcome<Value>? {
-        switch current {
+        // The current block is moved out and back, not copied: a copy retains and releases
+        // what it holds (the block's buffer, the engine, a worker's outcomes) for every record.
+        switch current.take() {
         case .decodingInline(var records):
-            let outcome = records.next()
-            current = outcome == nil ? nil : .decodingInline(records)
+            guard let outcome = records.next() else { return nil }
+            current = .decodingInline(consume records)
             return outcome
         case .decoded(let outcomes, let next, let job):
             guard next < outcomes.count else {
-                current = nil
-                job.retire(outcomes)
+                job.retire(consume outcomes)
                 return nil
             }
-            current = .decoded(outcomes, next: next + 1, job: job)
-            return outcomes[next]
+            let outcome = outcomes[next]
+            current = .decoded(consume outcomes, next: next + 1, job: consume job)
+            return outcome
         case nil:
             return nil
         }
