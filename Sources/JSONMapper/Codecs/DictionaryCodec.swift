@@ -12,9 +12,10 @@ extension Dictionary: StringKeyedCollection where Key == String {
     var entries: [(key: String, value: Value)] { map { ($0.key, $0.value) } }
 
     init(movingKeys keys: UnsafeMutablePointer<String>, values: UnsafeMutablePointer<Value>, count: Int) {
-        var built = Self(minimumCapacity: count)
-        for i in 0..<count { built.updateValue((values + i).move(), forKey: (keys + i).move()) }
-        self = built
+        self.init(minimumCapacity: count)
+        // `updateValue`, not the subscript setter: unspecialized (the value type belongs to the
+        // caller), the setter's accessor costs a fifth more per entry.
+        for i in 0..<count { updateValue((values + i).move(), forKey: (keys + i).move()) }
     }
 }
 

@@ -149,21 +149,19 @@ final class RecordStream<Value> {
     }
 
     private func nextOutcome() -> RecordOutcome<Value>? {
-        // The current block is moved out and back, not copied: a copy retains and releases
-        // what it holds (the block's buffer, the engine, a worker's outcomes) for every record.
-        switch current.take() {
+        switch current {
         case .decodingInline(var records):
-            guard let outcome = records.next() else { return nil }
-            current = .decodingInline(consume records)
+            let outcome = records.next()
+            current = outcome == nil ? nil : .decodingInline(records)
             return outcome
         case .decoded(let outcomes, let next, let job):
             guard next < outcomes.count else {
-                job.retire(consume outcomes)
+                current = nil
+                job.retire(outcomes)
                 return nil
             }
-            let outcome = outcomes[next]
-            current = .decoded(consume outcomes, next: next + 1, job: consume job)
-            return outcome
+            current = .decoded(outcomes, next: next + 1, job: job)
+            return outcomes[next]
         case nil:
             return nil
         }
