@@ -168,6 +168,8 @@ final class DecodingSession: JSONEventSink {
     /// True while the current value is being skipped.
     var isSkipping: Bool { state.pointee.skipDepth > 0 }
 
+    override var isSkippingValue: Bool { state.pointee.skipDepth > 0 }
+
     /// How an emitter should walk the members of the object it has just begun (see
     /// ``MemberWalk``): the YYModel choice between dictionary- and property-driven.
     func memberWalk(count: Int, framesBefore: Int) -> MemberWalk {
@@ -406,8 +408,6 @@ final class DecodingSession: JSONEventSink {
         state.pointee.arena.reset(to: Arena.Mark.start)
         issues.removeAll(keepingCapacity: true)
         failure = nil
-        stoppedAtLongString = false
-        stoppedAtLongNumber = false
     }
 
     /// Releases values of frames abandoned by an error, innermost first.

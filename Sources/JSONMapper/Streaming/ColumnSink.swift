@@ -56,6 +56,8 @@ final class ColumnSink: JSONEventSink {
         set { session.failure = newValue }
     }
 
+    override var isSkippingValue: Bool { session.isSkippingValue }
+
     /// Names the next element of an array record before its value arrives.
     private func nameColumn() -> Bool {
         guard depth == 1, recordIsArray else { return true }

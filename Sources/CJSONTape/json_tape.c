@@ -1,0 +1,226 @@
+// The tape recorder (see json_tape.h for the entry format).
+#include "json_tape.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: - Growth
+
+static void *grow(void *array, size_t *capacity, size_t needed, size_t element) {
+    size_t next = *capacity ? *capacity : 64;
+    while (next < needed) next *= 2;
+    void *moved = realloc(array, next * element);
+    // Like Swift's own allocations, running out of memory ends the process.
+    if (!moved) abort();
+    *capacity = next;
+    return moved;
+}
+
+static inline jt_entry *append(jt_recorder *r, jt_kind kind, uint32_t length, uint32_t link) {
+    if (r->count == r->capacity) r->entries = grow(r->entries, &r->capacity, r->count + 1, sizeof(jt_entry));
+    uint64_t end = r->piece_offset + yajl_get_bytes_consumed(r->handle);
+    jt_entry *entry = &r->entries[r->count++];
+    entry->head = (end << 16) | (uint64_t)kind;
+    entry->length = length;
+    entry->link = link;
+    return entry;
+}
+
+/// The top bit of an open container's count says it is an object.
+#define OBJECT_BIT 0x80000000u
+
+/// One more value in the innermost open container: an array counts its values, an object
+/// its keys (`is_key`), not the values after them.
+static inline void count_member(jt_recorder *r, int is_key) {
+    if (!r->depth) return;
+    uint32_t *count = &r->open_count[r->depth - 1];
+    if (((*count & OBJECT_BIT) != 0) == (is_key != 0)) *count += 1;
+}
+
+// MARK: - Text
+
+/// Records a string, key or number. Text that lies in the piece exactly where the token ends
+/// (less `closing` bytes: a string's quote) is left there; any other text is copied.
+static int record_text(jt_recorder *r, jt_kind kind, const unsigned char *text, size_t length, size_t closing) {
+    size_t consumed = yajl_get_bytes_consumed(r->handle);
+    int in_piece = !r->finishing && consumed >= length + closing && text == r->piece + consumed - closing - length;
+    if (in_piece) {
+        append(r, kind, (uint32_t)length, 0);
+        return 1;
+    }
+    size_t needed = r->side_count + length;
+    if (needed > r->side_capacity) r->side = grow(r->side, &r->side_capacity, needed, 1);
+    if (length) memcpy(r->side + r->side_count, text, length);
+    jt_entry *entry = append(r, kind, (uint32_t)length, (uint32_t)r->side_count);
+    entry->head |= (uint64_t)JT_TEXT_IN_SIDE << 8;
+    r->side_count = needed;
+    return 1;
+}
+
+static inline int is_number_delimiter(unsigned char byte) {
+    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ']' || byte == '}';
+}
+
+// MARK: - Callbacks
+
+static int on_null(void *context) {
+    jt_recorder *r = context;
+    count_member(r, 0);
+    append(r, JT_NULL, 0, 0);
+    return 1;
+}
+
+static int on_boolean(void *context, int value) {
+    jt_recorder *r = context;
+    count_member(r, 0);
+    append(r, value ? JT_TRUE : JT_FALSE, 0, 0);
+    return 1;
+}
+
+static int on_number(void *context, const char *text, size_t length) {
+    jt_recorder *r = context;
+    if (length > r->max_number_bytes) {
+        r->stop = JT_STOP_LONG_NUMBER;
+        r->stop_token_end = r->piece_offset + yajl_get_bytes_consumed(r->handle);
+        return 0;
+    }
+    // RFC 8259 ends a number only at whitespace, ',', ']', '}' or the end of the input; yajl
+    // ends it at any byte that cannot continue it, so "01" would read as two numbers. yajl
+    // has read the byte after the number and stepped back onto it: it is the next byte of the
+    // piece, unless the input ended (while finishing, yajl feeds itself the space it stops at).
+    size_t next = yajl_get_bytes_consumed(r->handle);
+    if (!r->finishing && next < r->piece_length && !is_number_delimiter(r->piece[next])) {
+        r->stop = JT_STOP_NUMBER_END;
+        r->stop_offset = next;
+        return 0;
+    }
+    count_member(r, 0);
+    return record_text(r, JT_NUMBER, (const unsigned char *)text, length, 0);
+}
+
+static int on_string(void *context, const unsigned char *text, size_t length) {
+    jt_recorder *r = context;
+    if (length > r->max_string_bytes) {
+        r->stop = JT_STOP_LONG_STRING;
+        r->stop_token_end = r->piece_offset + yajl_get_bytes_consumed(r->handle);
+        return 0;
+    }
+    count_member(r, 0);
+    return record_text(r, JT_STRING, text, length, 1);
+}
+
+static int on_key(void *context, const unsigned char *text, size_t length) {
+    jt_recorder *r = context;
+    if (length > r->max_string_bytes) {
+        r->stop = JT_STOP_LONG_STRING;
+        r->stop_token_end = r->piece_offset + yajl_get_bytes_consumed(r->handle);
+        return 0;
+    }
+    count_member(r, 1);
+    return record_text(r, JT_KEY, text, length, 1);
+}
+
+static int open_container(jt_recorder *r, jt_kind kind) {
+    count_member(r, 0);
+    append(r, kind, 0, 0);
+    if (r->depth == r->open_capacity) {
+        size_t capacity = r->open_capacity;
+        r->open_index = grow(r->open_index, &capacity, r->depth + 1, sizeof(uint32_t));
+        capacity = r->open_capacity;
+        r->open_count = grow(r->open_count, &capacity, r->depth + 1, sizeof(uint32_t));
+        r->open_capacity = capacity;
+    }
+    r->open_index[r->depth] = (uint32_t)(r->count - 1);
+    r->open_count[r->depth] = kind == JT_BEGIN_OBJECT ? OBJECT_BIT : 0;
+    r->depth += 1;
+    // The begin is recorded first, so the walk meets the container that crossed the limit.
+    if (r->depth > r->max_depth) {
+        r->stop = JT_STOP_DEPTH;
+        return 0;
+    }
+    return 1;
+}
+
+static int close_container(jt_recorder *r, jt_kind kind) {
+    r->depth -= 1;
+    uint32_t begin_index = r->open_index[r->depth];
+    append(r, kind, 0, begin_index);
+    if (begin_index != JT_GONE) {
+        r->entries[begin_index].length = r->open_count[r->depth] & ~OBJECT_BIT;
+        r->entries[begin_index].link = (uint32_t)(r->count - 1);
+    }
+    return 1;
+}
+
+static int on_start_map(void *context) { return open_container(context, JT_BEGIN_OBJECT); }
+static int on_end_map(void *context) { return close_container(context, JT_END_OBJECT); }
+static int on_start_array(void *context) { return open_container(context, JT_BEGIN_ARRAY); }
+static int on_end_array(void *context) { return close_container(context, JT_END_ARRAY); }
+
+static const yajl_callbacks callbacks = {
+    on_null, on_boolean, NULL, NULL, on_number, on_string,
+    on_start_map, on_key, on_end_map, on_start_array, on_end_array,
+};
+
+const yajl_callbacks *jt_callbacks(void) { return &callbacks; }
+
+// MARK: - Lifetime
+
+jt_recorder *jt_recorder_create(void) {
+    jt_recorder *r = calloc(1, sizeof(jt_recorder));
+    if (!r) abort();
+    r->max_depth = SIZE_MAX;
+    r->max_string_bytes = SIZE_MAX;
+    r->max_number_bytes = SIZE_MAX;
+    return r;
+}
+
+void jt_recorder_destroy(jt_recorder *r) {
+    if (!r) return;
+    free(r->entries);
+    free(r->side);
+    free(r->open_index);
+    free(r->open_count);
+    free(r);
+}
+
+void jt_recorder_clear(jt_recorder *r) {
+    r->count = 0;
+    r->side_count = 0;
+    for (size_t i = 0; i < r->depth; i++) r->open_index[i] = JT_GONE;
+}
+
+void jt_recorder_reset(jt_recorder *r) {
+    r->count = 0;
+    r->side_count = 0;
+    r->depth = 0;
+    r->stop = JT_STOP_NONE;
+    r->stop_token_end = 0;
+    r->stop_offset = 0;
+    r->finishing = 0;
+    r->handle = NULL;
+    r->piece = NULL;
+    r->piece_length = 0;
+    r->piece_offset = 0;
+}
+
+// MARK: - Parsing
+
+yajl_status jt_parse(jt_recorder *r, yajl_handle handle, const unsigned char *bytes, size_t length, uint64_t offset) {
+    r->handle = handle;
+    r->piece = bytes;
+    r->piece_length = length;
+    r->piece_offset = offset;
+    r->finishing = 0;
+    return yajl_parse(handle, bytes, length);
+}
+
+yajl_status jt_complete(jt_recorder *r, yajl_handle handle) {
+    r->handle = handle;
+    r->piece = NULL;
+    r->piece_length = 0;
+    r->finishing = 1;
+    yajl_status status = yajl_complete_parse(handle);
+    r->finishing = 0;
+    return status;
+}

@@ -1,0 +1,113 @@
+import CJSONTape
+import CYajl
+
+/// yajl's events for the piece of input a parser has just read, recorded by the C callbacks of
+/// `CJSONTape` (`json_tape.h` documents the entries). The parser walks them into its sink once
+/// yajl has returned (`TapeWalk.swift`), so no event crosses from C into Swift while yajl
+/// parses, and a container the sink skips is passed over in one jump to its end.
+///
+/// This file is the one place that touches the recorder's memory. Safety: the recorder and its
+/// arrays belong to this object; the parser using the tape is the only one while it lives and
+/// uses it on one thread; an entry is read only between the `parse` or `complete` that
+/// recorded it and the next `clear`, while the arrays do not move; side text is read in that
+/// window too, and text in the input through the piece the parser still holds.
+final class Tape {
+    private let recorder: UnsafeMutablePointer<jt_recorder>
+
+    init() {
+        recorder = jt_recorder_create()
+    }
+
+    deinit {
+        jt_recorder_destroy(recorder)
+    }
+
+    /// yajl's callback context.
+    var context: UnsafeMutableRawPointer { UnsafeMutableRawPointer(recorder) }
+
+    /// Forgets the last document and takes the limits of the next one.
+    func prepare(limits: JSONParser.Limits) {
+        jt_recorder_reset(recorder)
+        recorder.pointee.max_depth = limits.maxDepth.map { max($0, 0) } ?? .max
+        recorder.pointee.max_string_bytes = limits.maxStringBytes.map { max($0, 0) } ?? .max
+        recorder.pointee.max_number_bytes = limits.maxNumberBytes.map { max($0, 0) } ?? .max
+    }
+
+    /// Has yajl parse `piece`, which starts at `offset` in the input, recording its events.
+    func parse(_ piece: UnsafeRawBufferPointer, with handle: yajl_handle, at offset: Int) -> yajl_status {
+        guard let base = piece.baseAddress, piece.count > 0 else { return yajl_status_ok }
+        return jt_parse(recorder, handle, base.assumingMemoryBound(to: UInt8.self), piece.count, UInt64(offset))
+    }
+
+    /// Has yajl end the input, recording what that completes (a top-level number).
+    func complete(with handle: yajl_handle) -> yajl_status {
+        jt_complete(recorder, handle)
+    }
+
+    /// Forgets the entries walked; containers still open stay open for the next piece.
+    func clear() {
+        jt_recorder_clear(recorder)
+    }
+
+    /// Entries recorded since the last ``clear()``.
+    var count: Int { recorder.pointee.count }
+
+    @inline(__always)
+    subscript(index: Int) -> TapeEntry {
+        TapeEntry(raw: recorder.pointee.entries[index])
+    }
+
+    /// The text of an entry whose text is in the side buffer.
+    @inline(__always)
+    func sideText(of entry: TapeEntry) -> JSONBytes {
+        guard entry.length > 0, let side = recorder.pointee.side else { return JSONBytes(start: emptyBytes, count: 0) }
+        return JSONBytes(start: UnsafePointer(side + Int(entry.raw.link)), count: entry.length)
+    }
+
+    /// Why the recorder stopped yajl, if it did.
+    var stop: jt_stop { recorder.pointee.stop }
+    /// The token end of the string or number over its limit that stopped yajl.
+    var stopTokenEnd: Int { Int(recorder.pointee.stop_token_end) }
+    /// The offset, in the piece, of the byte after a number that JSON does not allow there.
+    var stopOffset: Int { recorder.pointee.stop_offset }
+}
+
+/// One recorded event (see `json_tape.h`).
+struct TapeEntry {
+    let raw: jt_entry
+
+    /// The event's kind: the recorder writes only these.
+    @inline(__always)
+    var kind: TapeKind { TapeKind(rawValue: UInt8(truncatingIfNeeded: raw.head)).unsafelyUnwrapped }
+
+    /// The offset just past the event's token in the input.
+    @inline(__always)
+    var tokenEnd: Int { Int(truncatingIfNeeded: raw.head >> 16) }
+
+    /// Whether the text was copied to the side buffer (otherwise it lies in the input, just
+    /// before the token's end).
+    @inline(__always)
+    var isTextInSide: Bool { (raw.head >> 8) & UInt64(JT_TEXT_IN_SIDE) != 0 }
+
+    /// A text's byte count; a closed container's member count.
+    @inline(__always)
+    var length: Int { Int(raw.length) }
+
+    /// The index of a begin's end entry, when the container closed on this tape.
+    @inline(__always)
+    var end: Int? { raw.link == 0 ? nil : Int(raw.link) }
+}
+
+/// The kinds of `jt_kind`, with its values (pinned by `TapeRecorderTests`).
+enum TapeKind: UInt8 {
+    case null = 1
+    case `false` = 2
+    case `true` = 3
+    case number = 4
+    case string = 5
+    case key = 6
+    case beginObject = 7
+    case endObject = 8
+    case beginArray = 9
+    case endArray = 10
+}

@@ -1,0 +1,88 @@
+import CJSONTape
+
+/// The walk from the tape into the sink: one event per entry, in document order, except that a
+/// container the sink skips as soon as it begins (an unmapped value, a value after a mapping
+/// error) goes from its begin to its end in one step when it closed on this tape. A skip that
+/// began in an earlier piece, or a container whose end is in a later one, is walked entry by
+/// entry, and the sink ignores what it skips, so every piece boundary is correct.
+extension JSONParser {
+    /// Delivers the events recorded from the piece just parsed, then forgets them; `false` when
+    /// the sink stopped (its ``JSONEventSink/failure`` says why).
+    func deliverRecordedEvents() -> Bool {
+        defer { tape.clear() }
+        // The decoding session is nearly every sink: its calls are made direct.
+        if let session = sink as? DecodingSession { return walkTape(into: session) }
+        return walkTape(into: sink)
+    }
+
+    @inline(__always)
+    private func walkTape<Sink: JSONEventSink>(into sink: Sink) -> Bool {
+        let count = tape.count
+        var index = 0
+        while index < count {
+            let entry = tape[index]
+            currentTokenEnd = entry.tokenEnd
+            var delivered: Bool
+            switch entry.kind {
+            case .null: delivered = sink.null()
+            case .false: delivered = sink.bool(false)
+            case .true: delivered = sink.bool(true)
+            case .number: delivered = sink.number(text(of: entry, closing: 0))
+            case .string: delivered = sink.string(text(of: entry, closing: 1))
+            case .key: delivered = sink.key(text(of: entry, closing: 1))
+            case .beginObject:
+                delivered = sink.beginObject()
+                if delivered, sink.isSkippingValue, let end = entry.end {
+                    index = end
+                    currentTokenEnd = tape[end].tokenEnd
+                    delivered = sink.endObject()
+                }
+            case .beginArray:
+                delivered = sink.beginArray()
+                if delivered, sink.isSkippingValue, let end = entry.end {
+                    index = end
+                    currentTokenEnd = tape[end].tokenEnd
+                    delivered = sink.endArray()
+                }
+            case .endObject: delivered = sink.endObject()
+            case .endArray: delivered = sink.endArray()
+            }
+            guard delivered else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// A string's, key's or number's text: in the side buffer, or in the piece just before its
+    /// token's end, less `closing` bytes (a string's closing quote).
+    @inline(__always)
+    private func text(of entry: TapeEntry, closing: Int) -> JSONBytes {
+        if entry.isTextInSide { return tape.sideText(of: entry) }
+        let start = entry.tokenEnd - offsetBefore - closing - entry.length
+        return JSONBytes(start: current.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: entry.length)
+    }
+
+    /// The error of a sink that stopped the walk.
+    func sinkStopped() -> JSONMapperError {
+        sink.failure ?? .invalidValue(path: "", reason: "decoding was cancelled")
+    }
+
+    /// The error for a parse the recorder stopped (see `jt_stop`), once the events before the
+    /// stop have reached the sink.
+    func recorderStop(in chunk: UnsafeRawBufferPointer) -> JSONMapperError {
+        switch tape.stop {
+        case JT_STOP_NUMBER_END:
+            return numberFault(at: tape.stopOffset, in: chunk)
+        case JT_STOP_LONG_STRING, JT_STOP_LONG_NUMBER:
+            currentTokenEnd = tape.stopTokenEnd
+            return limitFailure(isNumber: tape.stop == JT_STOP_LONG_NUMBER)
+        case JT_STOP_DEPTH:
+            // The sink was handed the container past the limit; one that does not count
+            // depth itself gets the error here.
+            return sink.failure ?? JSONMapperError.depthLimitExceeded(path: pathOfInnermostContainer() ?? "")
+                .located(at: locationOfCurrentValue())
+        default:
+            return sinkStopped()
+        }
+    }
+}
