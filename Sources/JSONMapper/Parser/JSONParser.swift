@@ -25,6 +25,8 @@ final class JSONParser {
     private var sawValue = false
     /// The whole input, when it came in one buffer and has been parsed to its end.
     private(set) var document: UnsafeRawBufferPointer?
+    /// The whole input, while a document held in one buffer is parsed a segment at a time.
+    private(set) var wholeInput: UnsafeRawBufferPointer?
     /// The bytes yajl is parsing (a piece of the chunks, or the whole document), while it parses them.
     private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Set while the events `yajl_complete_parse` completes are handled (a top-level number
@@ -116,6 +118,10 @@ final class JSONParser {
     /// has its error thrown only if the whole document is well-formed: a syntax error anywhere
     /// is the more basic fault and wins.
     func parseDocument(_ bytes: UnsafeRawBufferPointer) throws(JSONMapperError) {
+        if bytes.count > Self.segmentBytes {
+            try parseInSegments(bytes)
+            return
+        }
         do throws(JSONMapperError) {
             try checkDocumentLimit(upTo: bytes.count)
             try feed(bytes)
@@ -125,6 +131,23 @@ final class JSONParser {
             throw origin.locate(error)
         }
         if let failure = sink.failure { throw origin.locate(failure) }
+    }
+
+    /// The most input whose events are on the tape at once: a tape takes about as many bytes
+    /// as the input it records, so a larger document is walked a segment at a time, each
+    /// segment fed like a chunk.
+    static let segmentBytes = 1 << 20
+
+    private func parseInSegments(_ bytes: UnsafeRawBufferPointer) throws(JSONMapperError) {
+        wholeInput = bytes
+        defer { wholeInput = nil }
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + Self.segmentBytes, bytes.count)
+            try parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            start = end
+        }
+        try finish()
     }
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {

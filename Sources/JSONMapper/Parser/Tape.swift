@@ -64,6 +64,20 @@ final class Tape {
         return JSONBytes(start: UnsafePointer(side + Int(entry.raw.link)), count: entry.length)
     }
 
+    /// A copy of the entries recorded since the last ``clear()``, for checks and dumps.
+    var recordedEntries: [TapeEntry] {
+        (0..<count).map { self[$0] }
+    }
+
+    /// The text of every entry in ``recordedEntries`` that has text, with `piece` the bytes
+    /// parsed (starting at offset 0), for checks and dumps.
+    func recordedText(of entry: TapeEntry, in piece: UnsafeRawBufferPointer) -> [UInt8] {
+        if entry.isTextInSide { return Array(sideText(of: entry).buffer) }
+        let closing = entry.kind == .number ? 0 : 1
+        let start = entry.tokenEnd - closing - entry.length
+        return Array(piece[start..<start + entry.length])
+    }
+
     /// Why the recorder stopped yajl, if it did.
     var stop: jt_stop { recorder.pointee.stop }
     /// The token end of the string or number over its limit that stopped yajl.
