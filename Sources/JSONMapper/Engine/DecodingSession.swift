@@ -38,6 +38,9 @@ final class DecodingSession: JSONEventSink {
         /// `JSONValue`). Set only while ``emit(treeString:isKey:)`` runs, the time the pointer
         /// is valid.
         var sourceString: UnsafePointer<String>?
+        /// Set by a handler that maps nothing to the key being routed (see ``skipNextValue()``),
+        /// until the next key.
+        var skipsNextValue = false
         /// Set while a parent takes a finished child's value: the child frame is still on the
         /// stack, but an error (a transformer refusing the value) is about the whole child.
         var isTakingChild = false
@@ -142,6 +145,12 @@ final class DecodingSession: JSONEventSink {
 
     /// Makes the session ignore the container that has just begun, with everything inside it.
     func skipValue() { state.pointee.skipDepth = 1 }
+
+    /// Says that nobody reads the value of the key being routed: the parser may pass over it
+    /// without routing it (a scalar would be dropped, a container skipped).
+    func skipNextValue() { state.pointee.skipsNextValue = true }
+
+    override var skipsValueAfterKey: Bool { state.pointee.skipsNextValue }
 
     /// Captures the container that has just begun as a ``JSONValue``; when it ends,
     /// `completion` receives it with the session back at the frame that asked for it.
@@ -274,6 +283,7 @@ final class DecodingSession: JSONEventSink {
     override func endArray() -> Bool { end() }
 
     override func key(_ text: JSONBytes) -> Bool {
+        state.pointee.skipsNextValue = false
         if state.pointee.skipDepth > 0 { return true }
         if state.pointee.capture != nil { state.pointee.capture!.builder.key(text); return true }
         do throws(JSONMapperError) {

@@ -27,4 +27,8 @@ class JSONEventSink {
     /// Whether the sink ignores the value being read: asked just after a container begins, a
     /// `true` lets the parser pass over the whole container, handing on only its end.
     var isSkippingValue: Bool { false }
+
+    /// Whether the sink ignores the value of the key it has just received: asked just after a
+    /// key, a `true` lets the parser pass over that value without handing it on.
+    var skipsValueAfterKey: Bool { false }
 }

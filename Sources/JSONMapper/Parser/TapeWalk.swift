@@ -1,8 +1,9 @@
 import CJSONTape
 
 /// The walk from the tape into the sink: one event per entry, in document order, except that a
-/// container the sink skips as soon as it begins (an unmapped value, a value after a mapping
-/// error) goes from its begin to its end in one step when it closed on this tape. A skip that
+/// value nobody reads is passed over: the value of a key the sink maps to nothing is not handed
+/// on at all, and a container the sink skips as soon as it begins (a value after a mapping
+/// error) goes from its begin to its end in one step, when the value is whole on this tape. A skip that
 /// began in an earlier piece, or a container whose end is in a later one, is walked entry by
 /// entry, and the sink ignores what it skips, so every piece boundary is correct.
 extension JSONParser {
@@ -29,7 +30,12 @@ extension JSONParser {
             case .true: delivered = sink.bool(true)
             case .number: delivered = sink.number(text(of: entry, closing: 0))
             case .string: delivered = sink.string(text(of: entry, closing: 1))
-            case .key: delivered = sink.key(text(of: entry, closing: 1))
+            case .key:
+                delivered = sink.key(text(of: entry, closing: 1))
+                if delivered, sink.skipsValueAfterKey, let next = indexAfterValue(at: index + 1) {
+                    index = next
+                    continue
+                }
             case .beginObject:
                 delivered = sink.beginObject()
                 if delivered, sink.isSkippingValue, let end = entry.end {
@@ -51,6 +57,18 @@ extension JSONParser {
             index += 1
         }
         return true
+    }
+
+    /// The index just past the value that starts at `index`, when the whole value is on the
+    /// tape; `nil` when it is not (it starts or ends in another piece).
+    @inline(__always)
+    private func indexAfterValue(at index: Int) -> Int? {
+        guard index < tape.count else { return nil }
+        let entry = tape[index]
+        switch entry.kind {
+        case .beginObject, .beginArray: return entry.end.map { $0 + 1 }
+        default: return index + 1
+        }
     }
 
     /// A string's, key's or number's text: in the side buffer, or in the piece just before its

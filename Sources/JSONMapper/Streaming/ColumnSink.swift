@@ -57,6 +57,7 @@ final class ColumnSink: JSONEventSink {
     }
 
     override var isSkippingValue: Bool { session.isSkippingValue }
+    override var skipsValueAfterKey: Bool { session.skipsValueAfterKey }
 
     /// Names the next element of an array record before its value arrives.
     private func nameColumn() -> Bool {
