@@ -152,6 +152,9 @@ final class DecodingSession: JSONEventSink {
 
     override var skipsValueAfterKey: Bool { state.pointee.skipsNextValue }
 
+    /// The parser's walk specialized for the session: every event of a decode is a direct call.
+    override func receiveEvents(from parser: JSONParser) -> Bool { parser.walkTape(into: self) }
+
     /// Captures the container that has just begun as a ``JSONValue``; when it ends,
     /// `completion` receives it with the session back at the frame that asked for it.
     func capture(isObject: Bool, then completion: @escaping (JSONValue) throws(JSONMapperError) -> Void) {

@@ -24,6 +24,11 @@ class JSONEventSink {
     func beginArray() -> Bool { true }
     func endArray() -> Bool { true }
 
+    /// Takes the events the parser has recorded from the piece it has just read
+    /// (``JSONParser/walkTape(into:)``). A sink with many events overrides it with the same
+    /// call, so that the walk calls its own methods directly; `false` when the sink stopped.
+    func receiveEvents(from parser: JSONParser) -> Bool { parser.walkTape(into: self) }
+
     /// Whether the sink ignores the value being read: asked just after a container begins, a
     /// `true` lets the parser pass over the whole container, handing on only its end.
     var isSkippingValue: Bool { false }

@@ -11,13 +11,14 @@ extension JSONParser {
     /// the sink stopped (its ``JSONEventSink/failure`` says why).
     func deliverRecordedEvents() -> Bool {
         defer { tape.clear() }
-        // The decoding session is nearly every sink: its calls are made direct.
-        if let session = sink as? DecodingSession { return walkTape(into: session) }
-        return walkTape(into: sink)
+        return sink.receiveEvents(from: self)
     }
 
+    /// Walks the tape into `sink`. Generic so that a final sink class (the decoding session)
+    /// gets a walk of its own whose calls are direct, through its override of
+    /// ``JSONEventSink/receiveEvents(from:)``.
     @inline(__always)
-    private func walkTape<Sink: JSONEventSink>(into sink: Sink) -> Bool {
+    func walkTape<Sink: JSONEventSink>(into sink: Sink) -> Bool {
         let count = tape.count
         var index = 0
         while index < count {

@@ -105,7 +105,12 @@ public struct JSONSchema: Sendable {
     /// count (whose codec reads arrays) as an integer.
     private static func defaultCell(_ value: JSONValue, of type: JSONColumnType, _ property: PropertyMeta,
                                     _ options: DecodingOptions) throws(JSONMapperError) -> JSONCell {
-        if case .count = type { return .int(try JSONMapDecoder(options: options).decode(Int.self, from: value)) }
+        if case .count = type {
+            let count = try DecodeRun.decodeRoot(Int.self, options, checksWholeDocument: false) { (session) throws(JSONMapperError) in
+                try session.emit(value)
+            }
+            return .int(count.value)
+        }
         // Every property of a schema is a column property (see `property(for:at:format:)`).
         guard let column = property as? any DefaultCellMaking else { preconditionFailure("not a column property") }
         return try column.defaultCell(for: value, options: options)
