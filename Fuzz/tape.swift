@@ -44,8 +44,10 @@ private func checkTape(_ bytes: UnsafeRawBufferPointer) {
     defer { yajl_free(handle) }
     cyajl_dont_validate_strings(handle)
     precondition(tape.parse(bytes, with: handle, at: 0) == yajl_status_ok, "yajl refused what the parser accepted")
+    var entries = tape.recordedEntries
     precondition(tape.complete(with: handle) == yajl_status_ok, "yajl refused the end of what the parser accepted")
-    if let violation = tape.recordedEntries.firstTapeViolation(inputCount: bytes.count) {
+    entries += tape.recordedEntries
+    if let violation = entries.firstTapeViolation(inputCount: bytes.count) {
         preconditionFailure("tape invariant: \(violation)")
     }
 }

@@ -16,14 +16,24 @@ static void *grow(void *array, size_t *capacity, size_t needed, size_t element) 
     return moved;
 }
 
-static inline jt_entry *append(jt_recorder *r, jt_kind kind, uint32_t length, uint32_t link) {
+static inline jt_entry *append_at(jt_recorder *r, jt_kind kind, uint64_t end, uint32_t length, uint32_t link) {
     if (r->count == r->capacity) r->entries = grow(r->entries, &r->capacity, r->count + 1, sizeof(jt_entry));
-    uint64_t end = r->piece_offset + yajl_get_bytes_consumed(r->handle);
     jt_entry *entry = &r->entries[r->count++];
     entry->head = (end << 16) | (uint64_t)kind;
     entry->length = length;
     entry->link = link;
     return entry;
+}
+
+/// Appends an entry whose token ends where yajl has read to.
+static inline jt_entry *append(jt_recorder *r, jt_kind kind, uint32_t length, uint32_t link) {
+    return append_at(r, kind, r->piece_offset + yajl_get_bytes_consumed(r->handle), length, link);
+}
+
+/// Whether yajl handed out `text` inside the piece it is parsing (rather than from a buffer of
+/// its own): text in the piece ends its token, less a string's closing quote.
+static inline int is_in_piece(const jt_recorder *r, const unsigned char *text) {
+    return !r->finishing && text && text >= r->piece && text < r->piece + r->piece_length;
 }
 
 /// The top bit of an open container's count says it is an object.
@@ -39,13 +49,12 @@ static inline void count_member(jt_recorder *r, int is_key) {
 
 // MARK: - Text
 
-/// Records a string, key or number. Text that lies in the piece exactly where the token ends
-/// (less `closing` bytes: a string's quote) is left there; any other text is copied.
+/// Records a string, key or number. Text in the piece is left there, and its token's end
+/// follows from it (so most events need nothing of yajl but the text); any other text is copied.
 static int record_text(jt_recorder *r, jt_kind kind, const unsigned char *text, size_t length, size_t closing) {
-    size_t consumed = yajl_get_bytes_consumed(r->handle);
-    int in_piece = !r->finishing && consumed >= length + closing && text == r->piece + consumed - closing - length;
-    if (in_piece) {
-        append(r, kind, (uint32_t)length, 0);
+    if (is_in_piece(r, text)) {
+        uint64_t end = r->piece_offset + (uint64_t)(text - r->piece) + length + closing;
+        append_at(r, kind, end, (uint32_t)length, 0);
         return 1;
     }
     size_t needed = r->side_count + length;
@@ -88,14 +97,15 @@ static int on_number(void *context, const char *text, size_t length) {
     // ends it at any byte that cannot continue it, so "01" would read as two numbers. yajl
     // has read the byte after the number and stepped back onto it: it is the next byte of the
     // piece, unless the input ended (while finishing, yajl feeds itself the space it stops at).
-    size_t next = yajl_get_bytes_consumed(r->handle);
+    const unsigned char *bytes = (const unsigned char *)text;
+    size_t next = is_in_piece(r, bytes) ? (size_t)(bytes - r->piece) + length : yajl_get_bytes_consumed(r->handle);
     if (!r->finishing && next < r->piece_length && !is_number_delimiter(r->piece[next])) {
         r->stop = JT_STOP_NUMBER_END;
         r->stop_offset = next;
         return 0;
     }
     count_member(r, 0);
-    return record_text(r, JT_NUMBER, (const unsigned char *)text, length, 0);
+    return record_text(r, JT_NUMBER, bytes, length, 0);
 }
 
 static int on_string(void *context, const unsigned char *text, size_t length) {
@@ -186,6 +196,7 @@ void jt_recorder_destroy(jt_recorder *r) {
 
 void jt_recorder_clear(jt_recorder *r) {
     r->count = 0;
+    r->cursor = 0;
     r->side_count = 0;
     for (size_t i = 0; i < r->depth; i++) r->open_index[i] = JT_GONE;
 }
@@ -198,6 +209,7 @@ void jt_recorder_reset(jt_recorder *r) {
     r->stop_token_end = 0;
     r->stop_offset = 0;
     r->finishing = 0;
+    r->cursor = 0;
     r->handle = NULL;
     r->piece = NULL;
     r->piece_length = 0;
@@ -207,6 +219,7 @@ void jt_recorder_reset(jt_recorder *r) {
 // MARK: - Parsing
 
 yajl_status jt_parse(jt_recorder *r, yajl_handle handle, const unsigned char *bytes, size_t length, uint64_t offset) {
+    jt_recorder_clear(r);
     r->handle = handle;
     r->piece = bytes;
     r->piece_length = length;
@@ -216,6 +229,7 @@ yajl_status jt_parse(jt_recorder *r, yajl_handle handle, const unsigned char *by
 }
 
 yajl_status jt_complete(jt_recorder *r, yajl_handle handle) {
+    jt_recorder_clear(r);
     r->handle = handle;
     r->piece = NULL;
     r->piece_length = 0;

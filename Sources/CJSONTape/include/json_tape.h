@@ -111,6 +111,9 @@ typedef struct jt_recorder {
     jt_stop stop;
     uint64_t stop_token_end;
     size_t stop_offset;
+
+    /// The entry the reader is at (kept here for the reader; the recorder never reads it).
+    size_t cursor;
 } jt_recorder;
 
 /// A recorder with empty arrays and no limits. Never returns NULL (aborts on out of memory).
@@ -127,10 +130,12 @@ void jt_recorder_clear(jt_recorder *recorder);
 /// Forgets everything, for a new document with a new handle.
 void jt_recorder_reset(jt_recorder *recorder);
 
-/// Parses a piece that starts at absolute offset `offset` of the input, recording its events.
+/// Parses a piece that starts at absolute offset `offset` of the input, recording its events
+/// in place of the last piece's (see jt_recorder_clear).
 yajl_status jt_parse(jt_recorder *recorder, yajl_handle handle, const unsigned char *bytes, size_t length, uint64_t offset);
 
-/// Ends the input (yajl_complete_parse), recording what that completes.
+/// Ends the input (yajl_complete_parse), recording what that completes in place of the last
+/// piece's events.
 yajl_status jt_complete(jt_recorder *recorder, yajl_handle handle);
 
 static inline jt_kind jt_entry_kind(jt_entry entry) { return (jt_kind)(entry.head & 0xFF); }

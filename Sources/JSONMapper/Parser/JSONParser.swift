@@ -34,7 +34,7 @@ final class JSONParser {
     private(set) var isFinishing = false
     /// The offset just past the token of the event being delivered, or of the token the
     /// recorder stopped at.
-    var currentTokenEnd = 0
+    var currentTokenEnd: Int { tape.tokenEndAtCursor }
     /// Where yajl's callbacks record the events (reused from document to document when the
     /// caller passes one).
     let tape: Tape

@@ -8,9 +8,9 @@ import CYajl
 ///
 /// This file is the one place that touches the recorder's memory. Safety: the recorder and its
 /// arrays belong to this object; the parser using the tape is the only one while it lives and
-/// uses it on one thread; an entry is read only between the `parse` or `complete` that
-/// recorded it and the next `clear`, while the arrays do not move; side text is read in that
-/// window too, and text in the input through the piece the parser still holds.
+/// uses it on one thread; entries and side text are read only between the `parse` or
+/// `complete` that recorded them and the next one, while the arrays do not move (only
+/// recording grows them); text in the input is read through the piece the parser still holds.
 final class Tape {
     private let recorder: UnsafeMutablePointer<jt_recorder>
 
@@ -44,17 +44,33 @@ final class Tape {
         jt_complete(recorder, handle)
     }
 
-    /// Forgets the entries walked; containers still open stay open for the next piece.
-    func clear() {
-        jt_recorder_clear(recorder)
+    /// The entries of the last `parse` or `complete`.
+    @inline(__always)
+    var entries: TapeEntries {
+        TapeEntries(base: recorder.pointee.entries, count: recorder.pointee.count)
     }
 
-    /// Entries recorded since the last ``clear()``.
+    /// Entries recorded by the last `parse` or `complete`.
     var count: Int { recorder.pointee.count }
 
     @inline(__always)
-    subscript(index: Int) -> TapeEntry {
-        TapeEntry(raw: recorder.pointee.entries[index])
+    subscript(index: Int) -> TapeEntry { entries[index] }
+
+    /// The entry the walk is at. Kept in the recorder's memory, not in a stored property of a
+    /// class, which Swift would check for exclusive access on every event.
+    @inline(__always)
+    var cursor: Int {
+        get { recorder.pointee.cursor }
+        set { recorder.pointee.cursor = newValue }
+    }
+
+    /// Where the token of the event at the cursor ends, or of the string or number over its
+    /// limit that stopped yajl.
+    var tokenEndAtCursor: Int {
+        switch stop {
+        case JT_STOP_LONG_STRING, JT_STOP_LONG_NUMBER: return stopTokenEnd
+        default: return cursor < count ? self[cursor].tokenEnd : 0
+        }
     }
 
     /// The text of an entry whose text is in the side buffer.
@@ -64,7 +80,7 @@ final class Tape {
         return JSONBytes(start: UnsafePointer(side + Int(entry.raw.link)), count: entry.length)
     }
 
-    /// A copy of the entries recorded since the last ``clear()``, for checks and dumps.
+    /// A copy of the entries of the last `parse` or `complete`, for checks and dumps.
     var recordedEntries: [TapeEntry] {
         (0..<count).map { self[$0] }
     }
@@ -84,6 +100,15 @@ final class Tape {
     var stopTokenEnd: Int { Int(recorder.pointee.stop_token_end) }
     /// The offset, in the piece, of the byte after a number that JSON does not allow there.
     var stopOffset: Int { recorder.pointee.stop_offset }
+}
+
+/// The entries of one piece, read in place.
+struct TapeEntries {
+    let base: UnsafeMutablePointer<jt_entry>?
+    let count: Int
+
+    @inline(__always)
+    subscript(index: Int) -> TapeEntry { TapeEntry(raw: base.unsafelyUnwrapped[index]) }
 }
 
 /// One recorded event (see `json_tape.h`).

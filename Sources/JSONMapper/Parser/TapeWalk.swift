@@ -10,8 +10,7 @@ extension JSONParser {
     /// Delivers the events recorded from the piece just parsed, then forgets them; `false` when
     /// the sink stopped (its ``JSONEventSink/failure`` says why).
     func deliverRecordedEvents() -> Bool {
-        defer { tape.clear() }
-        return sink.receiveEvents(from: self)
+        sink.receiveEvents(from: self)
     }
 
     /// Walks the tape into `sink`. Generic so that a final sink class (the decoding session)
@@ -19,21 +18,22 @@ extension JSONParser {
     /// ``JSONEventSink/receiveEvents(from:)``.
     @inline(__always)
     func walkTape<Sink: JSONEventSink>(into sink: Sink) -> Bool {
-        let count = tape.count
+        let entries = tape.entries
+        let piece = Piece(start: current.baseAddress, offset: offsetBefore)
         var index = 0
-        while index < count {
-            let entry = tape[index]
-            currentTokenEnd = entry.tokenEnd
+        while index < entries.count {
+            tape.cursor = index
+            let entry = entries[index]
             var delivered: Bool
             switch entry.kind {
             case .null: delivered = sink.null()
             case .false: delivered = sink.bool(false)
             case .true: delivered = sink.bool(true)
-            case .number: delivered = sink.number(text(of: entry, closing: 0))
-            case .string: delivered = sink.string(text(of: entry, closing: 1))
+            case .number: delivered = sink.number(text(of: entry, closing: 0, in: piece))
+            case .string: delivered = sink.string(text(of: entry, closing: 1, in: piece))
             case .key:
-                delivered = sink.key(text(of: entry, closing: 1))
-                if delivered, sink.skipsValueAfterKey, let next = indexAfterValue(at: index + 1) {
+                delivered = sink.key(text(of: entry, closing: 1, in: piece))
+                if delivered, sink.skipsValueAfterKey, let next = indexAfterValue(at: index + 1, in: entries) {
                     index = next
                     continue
                 }
@@ -41,14 +41,14 @@ extension JSONParser {
                 delivered = sink.beginObject()
                 if delivered, sink.isSkippingValue, let end = entry.end {
                     index = end
-                    currentTokenEnd = tape[end].tokenEnd
+                    tape.cursor = end
                     delivered = sink.endObject()
                 }
             case .beginArray:
                 delivered = sink.beginArray()
                 if delivered, sink.isSkippingValue, let end = entry.end {
                     index = end
-                    currentTokenEnd = tape[end].tokenEnd
+                    tape.cursor = end
                     delivered = sink.endArray()
                 }
             case .endObject: delivered = sink.endObject()
@@ -60,12 +60,18 @@ extension JSONParser {
         return true
     }
 
+    /// The piece the tape was recorded from: its first byte, and that byte's offset in the input.
+    struct Piece {
+        let start: UnsafeRawPointer?
+        let offset: Int
+    }
+
     /// The index just past the value that starts at `index`, when the whole value is on the
     /// tape; `nil` when it is not (it starts or ends in another piece).
     @inline(__always)
-    private func indexAfterValue(at index: Int) -> Int? {
-        guard index < tape.count else { return nil }
-        let entry = tape[index]
+    private func indexAfterValue(at index: Int, in entries: TapeEntries) -> Int? {
+        guard index < entries.count else { return nil }
+        let entry = entries[index]
         switch entry.kind {
         case .beginObject, .beginArray: return entry.end.map { $0 + 1 }
         default: return index + 1
@@ -75,10 +81,10 @@ extension JSONParser {
     /// A string's, key's or number's text: in the side buffer, or in the piece just before its
     /// token's end, less `closing` bytes (a string's closing quote).
     @inline(__always)
-    private func text(of entry: TapeEntry, closing: Int) -> JSONBytes {
+    private func text(of entry: TapeEntry, closing: Int, in piece: Piece) -> JSONBytes {
         if entry.isTextInSide { return tape.sideText(of: entry) }
-        let start = entry.tokenEnd - offsetBefore - closing - entry.length
-        return JSONBytes(start: current.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: entry.length)
+        let start = entry.tokenEnd - piece.offset - closing - entry.length
+        return JSONBytes(start: piece.start.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + start, count: entry.length)
     }
 
     /// The error of a sink that stopped the walk.
@@ -93,7 +99,6 @@ extension JSONParser {
         case JT_STOP_NUMBER_END:
             return numberFault(at: tape.stopOffset, in: chunk)
         case JT_STOP_LONG_STRING, JT_STOP_LONG_NUMBER:
-            currentTokenEnd = tape.stopTokenEnd
             return limitFailure(isNumber: tape.stop == JT_STOP_LONG_NUMBER)
         case JT_STOP_DEPTH:
             // The sink was handed the container past the limit; one that does not count

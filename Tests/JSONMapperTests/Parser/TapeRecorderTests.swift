@@ -17,14 +17,23 @@ struct TapeRecorderTests {
         cyajl_dont_validate_strings(handle)
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { input in
-            var status = tape.parse(input, with: handle, at: 0)
-            if status == yajl_status_ok { status = tape.complete(with: handle) }
-            let entries = tape.recordedEntries
-            let texts = entries.map { entry -> String? in
-                switch entry.kind {
-                case .number, .string, .key: String(decoding: tape.recordedText(of: entry, in: input), as: UTF8.self)
-                default: nil
+            var entries: [TapeEntry] = []
+            var texts: [String?] = []
+            // Each call records in place of the last: read the entries after each.
+            func collect() {
+                entries += tape.recordedEntries
+                texts += tape.recordedEntries.map { entry -> String? in
+                    switch entry.kind {
+                    case .number, .string, .key: String(decoding: tape.recordedText(of: entry, in: input), as: UTF8.self)
+                    default: nil
+                    }
                 }
+            }
+            var status = tape.parse(input, with: handle, at: 0)
+            collect()
+            if status == yajl_status_ok {
+                status = tape.complete(with: handle)
+                collect()
             }
             return (entries, texts, status)
         }
