@@ -26,6 +26,8 @@ where Value.Wrapped == Wrapped {
 
     override var expected: String { wrapped.expected }
 
+    override var mappingProblem: String? { wrapped.mappingProblem }
+
     /// `null`, or a blank string for a type that reads it as no value.
     @inline(__always)
     private func isNil(_ event: ScalarEvent) -> Bool {

@@ -18,6 +18,10 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
     /// becomes `nil`, a non-optional keeps its value.
     var blankStringIsNil: Bool { false }
 
+    /// Why a mapping cannot use this codec (a transformer built from a format it cannot
+    /// read), or `nil`: checked once, when the mapping is compiled.
+    var mappingProblem: String? { nil }
+
     /// Writes `value` as JSON (the reverse of reading it). Errors carry the path below this
     /// value; the callers above put their keys in front.
     func write(_ value: V, to writer: inout JSONWriter) throws(JSONMapperError) {

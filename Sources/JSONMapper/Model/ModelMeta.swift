@@ -32,7 +32,7 @@ final class ModelMeta: @unchecked Sendable {
     var checksAtEnd: Bool { !requiredIndices.isEmpty || hooks.didMap != nil }
 
     /// Why the mapping cannot be used (a malformed key, a key path of another type, too many
-    /// fallbacks), or `nil`. An invalid meta maps nothing; its codec throws this error from the
+    /// fallbacks, a transformer that cannot be used), or `nil`. An invalid meta maps nothing; its codec throws this error from the
     /// first decode or encode that reaches a value of the model.
     let invalidMapping: JSONMapperError?
     /// `invalidMapping != nil`, stored: every encode of the model tests it, and testing the
@@ -108,7 +108,11 @@ final class ModelMeta: @unchecked Sendable {
                 throw .invalidMapping(type: typeName, key: firstKey, reason: "more than \(Int(PropertyState.presentBeforeUpdate) - 1) fallback keys")
             }
             let keys = try rule.compiledKeys(of: typeName)
-            properties.append(rule.makeProperty(for: Model.self, index: properties.count, keys: keys))
+            let property = rule.makeProperty(for: Model.self, index: properties.count, keys: keys)
+            if let problem = property.mappingProblem {
+                throw .invalidMapping(type: typeName, key: firstKey, reason: problem)
+            }
+            properties.append(property)
         }
         return properties
     }

@@ -44,6 +44,9 @@ class PropertyMeta {
     func isNil(model: UnsafeMutableRawPointer) -> Bool {
         preconditionFailure("abstract")
     }
+
+    /// Why the mapping cannot use the property's codec, or `nil` (see `ValueCodec.mappingProblem`).
+    var mappingProblem: String? { nil }
 }
 
 /// A stored property of a struct model, written at its byte offset in the instance.
@@ -84,6 +87,8 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
     override func isNil(model: UnsafeMutableRawPointer) -> Bool {
         codec.isNil(slot(model).pointee)
     }
+
+    override var mappingProblem: String? { codec.mappingProblem }
 }
 
 /// A property written through its key path: properties of class models (reference key
@@ -135,4 +140,6 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
     override func isNil(model: UnsafeMutableRawPointer) -> Bool {
         codec.isNil(get(model))
     }
+
+    override var mappingProblem: String? { codec.mappingProblem }
 }
