@@ -22,6 +22,10 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
     /// read), or `nil`: checked once, when the mapping is compiled.
     var mappingProblem: String? { nil }
 
+    /// Whether this codec writes a value as `other` writes the same value: codecs of one class
+    /// do, unless they transform it (two transformers of a type may differ in what they write).
+    func writesSameText(as other: _JSONFrameHandler) -> Bool { type(of: self) == type(of: other) }
+
     /// Writes `value` as JSON (the reverse of reading it). Errors carry the path below this
     /// value; the callers above put their keys in front.
     func write(_ value: V, to writer: inout JSONWriter) throws(JSONMapperError) {

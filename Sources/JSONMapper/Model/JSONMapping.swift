@@ -11,6 +11,13 @@
 ///
 /// Several properties may share a key (each is set), and one property may list several keys
 /// (the first one present in list order wins, wherever it appears in the object).
+///
+/// Encoding writes a shared key from the first property declared on it, and a key path below
+/// a key another property writes (`"a.b"` after `"a"`) not at all. When the properties on a
+/// key would write it differently (another type, or through a transformer), the JSON written
+/// may not decode back into the later ones: ``JSONMappable/jsonMappingWarnings`` lists such
+/// keys (check it in a test: a mapping built at run time has no compiler to warn), and
+/// ``JSONMappable/jsonMappingEquals(_:)`` compares the properties that are not written too.
 /// Sendable: every stored value is immutable; key paths are values, even where the toolchain
 /// does not declare `AnyKeyPath` Sendable.
 public struct JSONMapping<Root>: @unchecked Sendable {

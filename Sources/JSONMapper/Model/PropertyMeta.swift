@@ -47,6 +47,13 @@ class PropertyMeta {
 
     /// Why the mapping cannot use the property's codec, or `nil` (see `ValueCodec.mappingProblem`).
     var mappingProblem: String? { nil }
+
+    /// The property's codec, for comparing what two properties write.
+    var valueCodec: _JSONFrameHandler? { nil }
+
+    /// Whether the property writes a value as `other` writes the same value (see
+    /// `ValueCodec.writesSameText(as:)`); `false` when either cannot tell.
+    func writesSameText(as other: PropertyMeta) -> Bool { false }
 }
 
 /// A stored property of a struct model, written at its byte offset in the instance.
@@ -89,6 +96,13 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
     }
 
     override var mappingProblem: String? { codec.mappingProblem }
+
+    override var valueCodec: _JSONFrameHandler? { codec }
+
+    override func writesSameText(as other: PropertyMeta) -> Bool {
+        guard let theirs = other.valueCodec else { return false }
+        return codec.writesSameText(as: theirs)
+    }
 }
 
 /// A property written through its key path: properties of class models (reference key
@@ -142,4 +156,11 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
     }
 
     override var mappingProblem: String? { codec.mappingProblem }
+
+    override var valueCodec: _JSONFrameHandler? { codec }
+
+    override func writesSameText(as other: PropertyMeta) -> Bool {
+        guard let theirs = other.valueCodec else { return false }
+        return codec.writesSameText(as: theirs)
+    }
 }
