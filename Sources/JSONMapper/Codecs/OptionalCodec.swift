@@ -28,6 +28,8 @@ where Value.Wrapped == Wrapped {
 
     override var mappingProblem: String? { wrapped.mappingProblem }
 
+    override var isOptional: Bool { true }
+
     override func writesSameText(as other: _JSONFrameHandler) -> Bool {
         guard let other = other as? Self else { return false }
         return wrapped.writesSameText(as: other.wrapped)

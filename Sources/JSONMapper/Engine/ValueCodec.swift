@@ -35,6 +35,9 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
     /// Whether `value` is `nil` (only optionals are): such properties may be left out.
     func isNil(_ value: V) -> Bool { false }
 
+    /// Whether `V` is optional: an absent key means `nil`, not a missing value.
+    var isOptional: Bool { false }
+
     /// Writes the value for a scalar into uninitialized memory.
     func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         store(try reject(event, expected, session), at: destination)

@@ -39,7 +39,7 @@ final class MapperEntry {
     struct Link {
         let property: Unmanaged<PropertyMeta>
         let priority: UInt8
-        /// The property's state byte, or -1 when it is not tracked.
+        /// The property's state byte, in frames that keep state bytes (see `ModelMeta.stateCount`).
         let stateIndex: Int
     }
 
@@ -76,8 +76,7 @@ final class MapperEntry {
         var link = first
         while let binding = link {
             let property = binding.property
-            chain.append(Link(property: .passUnretained(property), priority: binding.priority,
-                              stateIndex: property.isTracked ? property.index : -1))
+            chain.append(Link(property: .passUnretained(property), priority: binding.priority, stateIndex: property.index))
             link = binding.next
         }
         links.deallocate()

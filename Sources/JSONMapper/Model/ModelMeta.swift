@@ -23,8 +23,14 @@ final class ModelMeta: @unchecked Sendable {
     /// The positions in ``properties`` of the properties whose missing key is an error, read at
     /// the end of every object of the model (a frozen copy: see `frozenCopy(of:)`).
     let requiredIndices: UnsafeBufferPointer<Int>
-    /// State bytes a model frame needs (0 when no property is tracked).
+    /// The same under ``DecodingOptions/requiresNonOptionalKeys``: the required properties and
+    /// every one whose type is not optional (a frozen copy).
+    let nonOptionalIndices: UnsafeBufferPointer<Int>
+    /// State bytes a model frame needs (0 when no property is tracked). A frame with state
+    /// bytes has one per property, and every key that sets a property sets its byte.
     let stateCount: Int
+    /// State bytes a model frame needs under ``DecodingOptions/requiresNonOptionalKeys``.
+    let stateCountRequiringKeys: Int
     /// The model's hooks (``JSONWillMapHook`` and friends).
     let hooks: ModelHooks
     /// The properties encoding does not write, in declaration order: a later property on a
@@ -37,6 +43,8 @@ final class ModelMeta: @unchecked Sendable {
     /// Whether the end of a model's container has work to do: required keys to check or a
     /// did-map hook to run.
     var checksAtEnd: Bool { !requiredIndices.isEmpty || hooks.didMap != nil }
+    /// The same under ``DecodingOptions/requiresNonOptionalKeys``.
+    var checksAtEndRequiringKeys: Bool { !nonOptionalIndices.isEmpty || hooks.didMap != nil }
 
     /// Why the mapping cannot be used (a malformed key, a key path of another type, too many
     /// fallbacks, a transformer that cannot be used), or `nil`. An invalid meta maps nothing; its codec throws this error from the
@@ -72,7 +80,10 @@ final class ModelMeta: @unchecked Sendable {
         self.invalidMapping = invalidMapping
         isInvalid = invalidMapping != nil
         requiredIndices = UnsafeBufferPointer(.frozenCopy(of: properties.filter(\.isRequired).map(\.index)))
+        let nonOptional = properties.filter { $0.isRequired || !$0.isOptional }.map(\.index)
+        nonOptionalIndices = UnsafeBufferPointer(.frozenCopy(of: nonOptional))
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
+        stateCountRequiringKeys = nonOptional.isEmpty ? stateCount : properties.count
 
         root = PathNode()
         let positions = ArrayPathNode()
@@ -96,7 +107,16 @@ final class ModelMeta: @unchecked Sendable {
         }
     }
 
-    deinit { requiredIndices.deallocate() }
+    deinit {
+        requiredIndices.deallocate()
+        nonOptionalIndices.deallocate()
+    }
+
+    /// The properties that must be present in an object decoded with `options`.
+    @inline(__always)
+    func presentIndices(_ options: DecodingOptions) -> UnsafeBufferPointer<Int> {
+        options.requiresNonOptionalKeys ? nonOptionalIndices : requiredIndices
+    }
 
     /// Places `property` for encoding: under its first object key, or (a model read from arrays
     /// only) its first key; returns whether it is written.

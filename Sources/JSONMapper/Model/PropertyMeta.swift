@@ -13,6 +13,11 @@ class PropertyMeta {
     /// reachable by several keys (to let the preferred key win).
     var isTracked: Bool { isRequired || keys.count > 1 }
 
+    /// Whether the property's type is optional, so that an absent key is no missing value
+    /// under ``DecodingOptions/requiresNonOptionalKeys``. A column of a schema is: its cell
+    /// holds `null`.
+    var isOptional: Bool { true }
+
     init(name: String, index: Int, keys: [KeyPathSpec], isRequired: Bool) {
         self.name = name
         self.index = index
@@ -99,6 +104,8 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
 
     override var valueCodec: _JSONFrameHandler? { codec }
 
+    override var isOptional: Bool { codec.isOptional }
+
     override func writesSameText(as other: PropertyMeta) -> Bool {
         guard let theirs = other.valueCodec else { return false }
         return codec.writesSameText(as: theirs)
@@ -158,6 +165,8 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
     override var mappingProblem: String? { codec.mappingProblem }
 
     override var valueCodec: _JSONFrameHandler? { codec }
+
+    override var isOptional: Bool { codec.isOptional }
 
     override func writesSameText(as other: PropertyMeta) -> Bool {
         guard let theirs = other.valueCodec else { return false }
