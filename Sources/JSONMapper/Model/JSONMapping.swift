@@ -90,6 +90,19 @@ public struct JSONMapping<Root>: @unchecked Sendable {
     }
 }
 
+extension JSONMapping where Root == _JSONMappingWithoutModelType {
+    /// Unavailable: a mapping names its model type, which its key paths start at.
+    @available(*, unavailable, message: "name the model type: 'JSONMapping<Model> { … }', or give the property its type: 'static let jsonMapping: JSONMapping<Model> = JSONMapping { … }'")
+    public init(
+        keyStrategy: JSONKeyStrategy = .useDeclaredKeys,
+        allowing: [PartialKeyPath<Root>]? = nil,
+        ignoring: [PartialKeyPath<Root>] = [],
+        @JSONMappingBuilder<Root> _ entries: () -> [Map<Root>]
+    ) {
+        fatalError("unavailable")
+    }
+}
+
 /// Collects ``Map`` entries into a ``JSONMapping``. Supports `if`, `if`/`else` and `for`.
 @resultBuilder
 public enum JSONMappingBuilder<Root> {
