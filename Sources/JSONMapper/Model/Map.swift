@@ -111,9 +111,9 @@ extension Map {
 }
 
 /// The model type a `JSONMapping { … }` written without `<Model>` stands for, so that its key
-/// paths type-check and the compiler reports the one mistake with what to do (see
-/// ``JSONMapping/init(keyStrategy:allowing:ignoring:_:)-(_,_,_,_)``). Every member name is an
-/// `Int` property of it. Not for use.
+/// paths type-check and the compiler reports the one mistake with what to do (the unavailable
+/// `JSONMapping` initializer for this root). Every member name is an `Int` property of it.
+/// Not for use.
 @dynamicMemberLookup
 public struct _JSONMappingWithoutModelType: Sendable {
     /// Any property name, so that `\.name` is a key path of this type.
