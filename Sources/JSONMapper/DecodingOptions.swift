@@ -51,9 +51,19 @@ public struct DecodingOptions: Sendable, Equatable {
     /// limit. A longer one fails with ``JSONMapperError/limitExceeded(offset:message:)`` whose
     /// offset is its first byte past the limit, checked as for ``maxStringBytes``.
     public var maxNumberBytes: Int?
+    /// Whether every mapped property whose type is not optional must have its key, as with
+    /// `JSONDecoder`: as if each were mapped with `required: true`. An object without one of
+    /// its keys (or with `null` there) is ``JSONMapperError/keyNotFound(path:location:)`` at
+    /// the key's path, located at the object's closing brace and handled by the invalid-value
+    /// policy: ``InvalidValuePolicy/collect`` reports every missing key as an issue and keeps
+    /// the property's default. Optional properties may be absent (`nil`); a property with
+    /// fallback keys is present when any of them is; an update
+    /// (``JSONMappable/update(fromJSON:options:)-(Data,_)``) sets what the JSON holds and
+    /// requires nothing. Defaults to `false`: a missing key leaves its property's default.
+    public var requiresNonOptionalKeys: Bool
 
     /// Options with the given values; the defaults are lenient, throwing, seconds, finite only,
-    /// depth 512, no size limits.
+    /// depth 512, no size limits, missing keys leaving defaults.
     public init(
         coercion: Coercion = .lenient,
         invalidValuePolicy: InvalidValuePolicy = .throw,
@@ -62,8 +72,10 @@ public struct DecodingOptions: Sendable, Equatable {
         maxDepth: Int = 512,
         maxDocumentBytes: Int? = nil,
         maxStringBytes: Int? = nil,
-        maxNumberBytes: Int? = nil
+        maxNumberBytes: Int? = nil,
+        requiresNonOptionalKeys: Bool = false
     ) {
+        self.requiresNonOptionalKeys = requiresNonOptionalKeys
         self.maxDocumentBytes = maxDocumentBytes
         self.maxStringBytes = maxStringBytes
         self.maxNumberBytes = maxNumberBytes

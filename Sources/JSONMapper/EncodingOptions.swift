@@ -70,6 +70,10 @@ public struct EncodingOptions: Sendable {
     /// Whether the elements of unordered collections (`Set`) are written in the order of their
     /// JSON text, so equal sets write the same JSON (for the mapping-equality helpers).
     var ordersUnorderedElements = false
+    /// Whether a model with properties its mapping does not write (``ModelMeta/unwrittenProperties``)
+    /// is written as an array of its object and those properties' values, so models that
+    /// differ only in them write different JSON (for the mapping-equality helpers).
+    var writesUnwrittenProperties = false
 
     /// Options with the given values; the defaults write compact JSON in the mapping's key
     /// order, leave out `nil` properties, and write dates as ISO 8601 with the fraction of a

@@ -13,7 +13,9 @@ extension JSONMappable {
     }
 
     /// Whether `other` maps to the same JSON as this model, by the values' own meaning: objects
-    /// and dictionaries whatever their key order, sets whatever their element order.
+    /// and dictionaries whatever their key order, sets whatever their element order. Properties
+    /// the encoder does not write are compared too: a second property on a key another one
+    /// writes (see ``JSONMapping``), a key path below a key another property writes.
     public func jsonMappingEquals(_ other: Self) -> Bool {
         guard let mine = try? JSONMapEncoder(options: Self.helperOptions).encode(self, as: JSONValue.self),
               let theirs = try? JSONMapEncoder(options: Self.helperOptions).encode(other, as: JSONValue.self) else { return false }
@@ -26,11 +28,30 @@ extension JSONMappable {
         hasher.combine(try? JSONMapEncoder(options: Self.helperOptions).encode(self, as: JSONValue.self))
     }
 
-    /// Keys sorted and set elements in the order of their text: equal values write equal JSON.
+    /// Keys sorted, set elements in the order of their text, and the properties no key writes
+    /// included: equal values write equal JSON, and different values different JSON.
     private static var helperOptions: EncodingOptions {
         var options = EncodingOptions(sortsKeys: true, omitsNilProperties: false, nonFiniteStrategy: .string)
         options.ordersUnorderedElements = true
+        options.writesUnwrittenProperties = true
         return options
+    }
+
+    /// What the mapping-equality helpers cannot see in the JSON of this model type: one line
+    /// per property that shares a key with a property declared before it but would write it
+    /// differently (another type, or through a transformer). Encoding writes a shared key from
+    /// the first property declared on it, so such a model's JSON may not decode back into the
+    /// later property, or may not decode at all. Empty when every shared key is written as
+    /// each of its properties would write it, or when the mapping is invalid.
+    ///
+    /// A `JSONMapping` is built at run time, so the compiler cannot warn about it as it does
+    /// for `@JSONMappable`; check it in a test:
+    ///
+    /// ```swift
+    /// #expect(Event.jsonMappingWarnings.isEmpty)
+    /// ```
+    public static var jsonMappingWarnings: [String] {
+        ModelRegistry.shared.codec(for: Self.self).meta.sharedKeyWarnings
     }
 }
 

@@ -46,7 +46,9 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     case ioFailed(reason: String)
     /// A model's mapping cannot be used: `key` (as declared) is malformed, such as `"a[x]"`,
     /// `"a..b"`, `""` or an unclosed `"a["`, or the mapping breaks another rule of
-    /// ``JSONMapping``; `reason` says which and where. `type` is the model's type name.
+    /// ``JSONMapping``, or the property's transformer cannot be used (a ``DateFormatTransformer``
+    /// format with a letter it does not support); `reason` says which and where. `type` is the
+    /// model's type name.
     ///
     /// A mistake in the program rather than in the input: it is thrown by the first decode or
     /// encode that reaches a value of the model, whatever the invalid-value policy, and by every

@@ -34,7 +34,7 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
             } else {
                 frame.pointee.isRejected = true
                 try session.report(.invalidValue(path: session.currentPath(),
-                                                 reason: "\(Family.self) chose \(type(of: model)), which is not a \(Family.Member.self)"))
+                                                 reason: "\(Family.self) chose \(type(of: model)), which is not \(withArticle("\(Family.Member.self)"))"))
             }
         } else {
             // The model was rejected by its hooks (reported already): nothing to hand on.

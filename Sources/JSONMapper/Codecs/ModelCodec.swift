@@ -21,6 +21,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
             arrayConsumer = meta.rootArray.map { .passUnretained($0.handler!) }
             readsObjects = meta.readsObjects
             stateCount = meta.stateCount
+            stateCountRequiringKeys = meta.stateCountRequiringKeys
         }
     }
     /// From the meta, kept here so a push reads no more than the codec.
@@ -29,6 +30,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
     private var arrayConsumer: Unmanaged<_JSONFrameHandler>?
     private var readsObjects = true
     private var stateCount = 0
+    private var stateCountRequiringKeys = 0
 
     init(type: Model.Type) {
         self.type = type
@@ -71,7 +73,8 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
 
     /// Pushes the frame that maps a container into a new instance.
     private func pushFrame(_ session: DecodingSession, handler: Unmanaged<_JSONFrameHandler>, object: JSONValue?) {
-        let frame = session.pushOwned(type.init(), handler: handler, owner: self, stateBytes: stateCount)
+        let stateBytes = session.options.requiresNonOptionalKeys ? stateCountRequiringKeys : stateCount
+        let frame = session.pushOwned(type.init(), handler: handler, owner: self, stateBytes: stateBytes)
         if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 

@@ -3,6 +3,21 @@
 enum ModelEncoding {
     /// Writes the model whose storage is at `model` with `meta`'s mapping.
     static func write(_ meta: ModelMeta, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
+        guard writer.options.writesUnwrittenProperties, !meta.unwrittenProperties.isEmpty else {
+            return try writeMapped(meta, model: model, to: &writer)
+        }
+        writer.beginArray()
+        writer.element()
+        try writeMapped(meta, model: model, to: &writer)
+        for property in meta.unwrittenProperties {
+            writer.element()
+            try property.encode(model: model, to: &writer)
+        }
+        writer.endArray()
+    }
+
+    /// Writes the model as its mapping writes it: an object, or an array by position.
+    private static func writeMapped(_ meta: ModelMeta, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
         if meta.writesArray, let positions = meta.rootArray {
             try write(positions, model: model, to: &writer)
         } else {

@@ -19,7 +19,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
         let links = entry._withUnsafeGuaranteedRef { $0.links }
         let model = frame.pointee.storage
         for link in links {
-            if link.stateIndex >= 0, let state = frame.pointee.state {
+            if let state = frame.pointee.state {
                 guard link.priority <= state[link.stateIndex] else { continue }
                 if try link.property.guaranteed({ (property) throws(JSONMapperError) in try property.assign(event, model: model, session) }) {
                     state[link.stateIndex] = link.priority
@@ -33,7 +33,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
     /// The checks at the end of a model's own container: required keys, then the did-map hook.
     final func finishModel(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
         if let state = frame.pointee.state {
-            for index in meta.requiredIndices where state[index] == PropertyState.unset {
+            for index in meta.presentIndices(session.options) where state[index] == PropertyState.unset {
                 try session.report(.keyNotFound(path: session.currentPath(appending: .declaredKey(meta.properties[index].name))))
             }
         }
@@ -85,7 +85,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
     /// A binding may set its property unless a key of higher priority already has.
     @inline(__always)
     private func isEligible(_ link: MapperEntry.Link, _ frame: UnsafeMutablePointer<Frame>) -> Bool {
-        guard link.stateIndex >= 0, let state = frame.pointee.state else { return true }
+        guard let state = frame.pointee.state else { return true }
         return link.priority <= state[link.stateIndex]
     }
 
@@ -98,7 +98,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
         try link.pointee.property.guaranteed { (property) throws(JSONMapperError) in
             try property.commit(child.pointee.storage, model: model, session)
         }
-        if link.pointee.stateIndex >= 0, let state = frame.pointee.state {
+        if let state = frame.pointee.state {
             state[link.pointee.stateIndex] = link.pointee.priority
         }
     }
@@ -112,14 +112,17 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
     let keyList: [String]
     private let isRoot: Bool
     /// Whether the end of the object has work to do: required keys to check or a did-map hook
-    /// to run (checked first, so most objects end without touching the meta).
+    /// to run (checked first, so most objects end without touching the meta), by default and
+    /// under ``DecodingOptions/requiresNonOptionalKeys``.
     private let checksAtEnd: Bool
+    private let checksAtEndRequiringKeys: Bool
 
     init(meta: ModelMeta, node: PathNode, isRoot: Bool) {
         self.keys = node.keys
         self.keyList = node.keys.keysAndValues.map(\.key)
         self.isRoot = isRoot
         self.checksAtEnd = isRoot && meta.checksAtEnd
+        self.checksAtEndRequiringKeys = isRoot && meta.checksAtEndRequiringKeys
         super.init(meta: meta)
     }
 
@@ -140,7 +143,7 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
     }
 
     override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard checksAtEnd else { return }
+        guard checksAtEnd || (checksAtEndRequiringKeys && session.options.requiresNonOptionalKeys) else { return }
         frame.pointee.entry = nil
         try finishModel(frame, session)
     }
@@ -181,12 +184,14 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
 /// routed, the others skipped.
 final class ArrayPathHandler: KeyTreeHandler, @unchecked Sendable {
     private let node: ArrayPathNode
-    /// Whether the end of the array ends a model (see ``ObjectHandler``).
+    /// Whether the end of the array ends a model with work to do (see ``ObjectHandler``).
     private let checksAtEnd: Bool
+    private let checksAtEndRequiringKeys: Bool
 
     init(meta: ModelMeta, node: ArrayPathNode, isRoot: Bool = false) {
         self.node = node
         self.checksAtEnd = isRoot && meta.checksAtEnd
+        self.checksAtEndRequiringKeys = isRoot && meta.checksAtEndRequiringKeys
         super.init(meta: meta)
     }
 
@@ -208,7 +213,7 @@ final class ArrayPathHandler: KeyTreeHandler, @unchecked Sendable {
     }
 
     override func end(_ frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        guard checksAtEnd else { return }
+        guard checksAtEnd || (checksAtEndRequiringKeys && session.options.requiresNonOptionalKeys) else { return }
         // The path of a missing position names the model's array, not its last element.
         frame.pointee.index = 0
         try finishModel(frame, session)

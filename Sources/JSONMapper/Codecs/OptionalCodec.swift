@@ -26,6 +26,15 @@ where Value.Wrapped == Wrapped {
 
     override var expected: String { wrapped.expected }
 
+    override var mappingProblem: String? { wrapped.mappingProblem }
+
+    override var isOptional: Bool { true }
+
+    override func writesSameText(as other: _JSONFrameHandler) -> Bool {
+        guard let other = other as? Self else { return false }
+        return wrapped.writesSameText(as: other.wrapped)
+    }
+
     /// `null`, or a blank string for a type that reads it as no value.
     @inline(__always)
     private func isNil(_ event: ScalarEvent) -> Bool {

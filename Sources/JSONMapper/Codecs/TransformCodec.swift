@@ -12,6 +12,10 @@ final class TransformCodec<Transformer: JSONValueTransformer>: ValueCodec<Transf
 
     override var expected: String { inner.expected }
 
+    override var mappingProblem: String? { (transformer as? any MappingCheckedTransformer)?.mappingProblem }
+
+    override func writesSameText(as other: _JSONFrameHandler) -> Bool { false }
+
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<Transformer.Value>,
                              _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         try transform(into: destination, session) { (json) throws(JSONMapperError) in try inner.initialize(event, at: json, session) }

@@ -9,13 +9,16 @@ import Foundation
 /// `d dd` day, `E EE EEE EEEE` weekday name, `H HH` 0–23, `h hh` 1–12, `k kk` 1–24, `K KK`
 /// 0–11, `a` AM/PM, `m mm` minute, `s ss` second, `S…` fraction of a second, and zones
 /// `Z ZZ ZZZ` (+0000), `ZZZZ` (GMT+01:00), `ZZZZZ XXX` (+01:00 or Z), `X` (+01 or Z), `XX`
-/// (+0100 or Z), `x xx xxx` (as `X XX XXX` without Z). Text in single quotes is literal
-/// (`''` is a quote), as is every character that is not an ASCII letter.
+/// (+0100 or Z), `x xx xxx` (as `X XX XXX` without Z), `z zz zzz O` (GMT, GMT+1, GMT-5:30).
+/// Text in single quotes is literal (`''` is a quote), as is every character that is not an
+/// ASCII letter.
 ///
 /// A one-letter numeric field reads one or two digits (a year up to four), a longer one
 /// exactly as many digits as letters; `yy` reads 69–99 as 1969–1999 and 00–68 as 2000–2068
 /// (POSIX). A fraction reads any number of digits. A zone field reads `Z`, `UTC`, `GMT`,
-/// `±HH`, `±HHMM` or `±HH:MM`, whichever form it writes. Fields absent from the pattern
+/// `UT`, the North American names of RFC 822 (`EST`, `EDT`, `CST`, `CDT`, `MST`, `MDT`,
+/// `PST`, `PDT`), `±HH`, `±HHMM` or `±HH:MM`, and `GMT` or `UTC` followed by `±H`, `±HH`,
+/// `±H:MM`, `±HHMM` or `±HH:MM`, whichever form it writes. Fields absent from the pattern
 /// default to 1970-01-01 00:00:00 in the pattern's time zone.
 struct DatePattern: Sendable {
     enum Element: Sendable, Equatable {
@@ -40,13 +43,17 @@ struct DatePattern: Sendable {
     }
 
     enum ZoneStyle: Sendable, Equatable {
-        /// `+01`, `+0100`, `+01:00`, `GMT+01:00`: the offset's form when it is written.
-        case hours, hoursMinutes, hoursColonMinutes, gmt
+        /// `+01`, `+0100`, `+01:00`, `GMT+01:00`, `GMT+1` (`GMT+5:30`): the offset's form when
+        /// it is written.
+        case hours, hoursMinutes, hoursColonMinutes, gmt, shortGMT
     }
 
     let elements: [Element]
 
-    /// The pattern, or a message naming what is not supported.
+    /// The pattern letters ``compile(_:)`` knows, for messages.
+    static let supportedLetters = "y u M L d E a H k h K m s S Z X x z O"
+
+    /// The pattern, or a message naming what is not supported and where.
     static func compile(_ format: String) -> Result<DatePattern, PatternError> {
         var elements: [Element] = []
         let bytes = Array(format.utf8)
@@ -68,9 +75,12 @@ struct DatePattern: Sendable {
                     continue
                 }
                 var text: [UInt8] = []
+                let quote = i
                 i += 1
                 while true {
-                    guard i < bytes.count else { return .failure(PatternError("an unterminated quote in \"\(format)\"")) }
+                    guard i < bytes.count else {
+                        return .failure(PatternError("the quote at character \(character(at: quote, in: bytes)) of \"\(format)\" is not closed"))
+                    }
                     if bytes[i] == byte {
                         if i + 1 < bytes.count, bytes[i + 1] == byte { text.append(byte); i += 2; continue }
                         i += 1
@@ -89,14 +99,20 @@ struct DatePattern: Sendable {
             }
             var count = 1
             while i + count < bytes.count, bytes[i + count] == byte { count += 1 }
-            i += count
             guard let element = field(letter: Character(Unicode.Scalar(byte)), count: count) else {
                 let run = String(repeating: Character(Unicode.Scalar(byte)), count: count)
-                return .failure(PatternError("the field \"\(run)\" in \"\(format)\" is not supported (quote literal letters: 'T')"))
+                return .failure(PatternError("the field \"\(run)\" at character \(character(at: i, in: bytes)) of \"\(format)\" "
+                    + "is not supported (the letters are \(supportedLetters); quote literal letters: 'T')"))
             }
+            i += count
             elements.append(element)
         }
         return .success(DatePattern(elements: elements))
+    }
+
+    /// The 1-based position of the character that starts at byte `offset` of `bytes`.
+    private static func character(at offset: Int, in bytes: [UInt8]) -> Int {
+        String(decoding: bytes[..<offset], as: UTF8.self).count + 1
     }
 
     /// The element for `count` repetitions of a pattern letter.
@@ -121,6 +137,7 @@ struct DatePattern: Sendable {
         case ("X", 1), ("x", 1): .zone(.hours, utcAsZ: letter == "X")
         case ("X", 2), ("x", 2): .zone(.hoursMinutes, utcAsZ: letter == "X")
         case ("X", 3), ("x", 3): .zone(.hoursColonMinutes, utcAsZ: letter == "X")
+        case ("z", 1...3), ("O", 1): .zone(.shortGMT, utcAsZ: false)
         default: nil
         }
     }
@@ -270,7 +287,8 @@ extension DatePattern {
             return nil
         }
 
-        /// `Z`, `UTC`, `GMT` (optionally followed by an offset), `±HH`, `±HHMM`, `±HH:MM`:
+        /// `Z`, a zone name (`UTC`, `GMT`, `UT`, RFC 822's `EST`…), `±HH`, `±HHMM`, `±HH:MM`,
+        /// or `UTC`/`GMT` followed by an offset whose hours may have one digit (`GMT+1`):
         /// seconds east of UTC.
         mutating func zoneOffset() -> Int? {
             guard i < text.count else { return nil }
@@ -280,12 +298,21 @@ extension DatePattern {
             }
             if startsWith("UTC") || startsWith("GMT") {
                 i += 3
-                guard isAtSign else { return 0 }
+                return isAtSign ? offset(hourDigits: 1...2) : 0
             }
-            guard isAtSign else { return nil }
+            for (name, offset) in DatePattern.zoneNames where startsWith(name) {
+                i += name.utf8.count
+                return offset
+            }
+            return isAtSign ? offset(hourDigits: 2...2) : nil
+        }
+
+        /// `±` hours (as many digits as `hourDigits` allows), then optionally minutes, with or
+        /// without a colon: seconds east of UTC.
+        private mutating func offset(hourDigits: ClosedRange<Int>) -> Int? {
             let sign = text[i] == UInt8(ascii: "-") ? -1 : 1
             i += 1
-            guard let hours = number(2...2), hours < 24 else { return nil }
+            guard let hours = number(hourDigits), hours < 24 else { return nil }
             var minutes = 0
             if i < text.count, text[i] == UInt8(ascii: ":") {
                 i += 1
@@ -379,6 +406,13 @@ extension DatePattern {
         }
     }
 
+    /// Zone names a zone field reads besides `UTC` and `GMT`: RFC 822's (`UT` last, after the
+    /// longer names it does not prefix).
+    fileprivate static let zoneNames: [(String, Int)] = [
+        ("EST", -5 * 3600), ("EDT", -4 * 3600), ("CST", -6 * 3600), ("CDT", -5 * 3600),
+        ("MST", -7 * 3600), ("MDT", -6 * 3600), ("PST", -8 * 3600), ("PDT", -7 * 3600), ("UT", 0),
+    ]
+
     private static let monthNames = CivilCalendar.monthNames.map { Array($0.utf8) }
     private static let monthAbbreviations = monthNames.map { Array($0.prefix(3)) }
     private static let weekdayNames = CivilCalendar.weekdayNames.map { Array($0.utf8) }
@@ -386,14 +420,14 @@ extension DatePattern {
 
     private static func writeZone(_ offset: Int, _ style: ZoneStyle, utcAsZ: Bool, _ out: inout [UInt8]) {
         if offset == 0, utcAsZ { out.append(UInt8(ascii: "Z")); return }
-        if style == .gmt {
+        if style == .gmt || style == .shortGMT {
             out += [UInt8(ascii: "G"), UInt8(ascii: "M"), UInt8(ascii: "T")]
             if offset == 0 { return }
         }
         // Offsets are written to the minute (only local mean times before about 1900 have seconds).
         let minutes = abs(offset) / 60
         out.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        pad(minutes / 60, 2, &out)
+        pad(minutes / 60, style == .shortGMT ? 1 : 2, &out)
         switch style {
         case .hours:
             if minutes % 60 != 0 { pad(minutes % 60, 2, &out) }
@@ -402,6 +436,12 @@ extension DatePattern {
         case .hoursColonMinutes, .gmt:
             out.append(UInt8(ascii: ":"))
             pad(minutes % 60, 2, &out)
+        case .shortGMT:
+            // TR35's short localized GMT format: minutes only when there are some.
+            if minutes % 60 != 0 {
+                out.append(UInt8(ascii: ":"))
+                pad(minutes % 60, 2, &out)
+            }
         }
     }
 }

@@ -19,3 +19,28 @@ func describe(_ string: String, quoted: Bool = false) -> String {
 
 /// The most bytes of a value an error message quotes.
 let excerptLimit = 64
+
+/// A type name with its indefinite article, as the name is read aloud: "an Int", "a UInt8",
+/// "a URL", "an HTTPClient", "an int", "a User". An acronym (a capital followed by a capital
+/// or a digit, or alone) is read letter by letter, so its first letter's name decides; otherwise a vowel does,
+/// except the vowels read with a consonant sound ("a Unit", "a User", "a European", "a One").
+func withArticle(_ name: String) -> String {
+    let letters = Array(name.prefix(3))
+    guard let first = letters.first else { return name }
+    let isAcronym = first.isUppercase && (letters.count == 1 || letters[1].isUppercase || letters[1].isNumber)
+    let anStarts: Bool
+    if isAcronym {
+        anStarts = "AEFHILMNORSX".contains(first)
+    } else {
+        let start = String(letters).lowercased()
+        switch start.first {
+        case "a", "i": anStarts = true
+        case "e": anStarts = !start.hasPrefix("eu")
+        case "o": anStarts = !start.hasPrefix("one")
+        // "un", "up", "ul"…, but "uni", "us", "ut" and "ur" start with "you".
+        case "u": anStarts = !start.hasPrefix("uni") && "nplmgdb".contains(start.dropFirst().first ?? "x")
+        default: anStarts = false
+        }
+    }
+    return (anStarts ? "an " : "a ") + name
+}

@@ -18,6 +18,14 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
     /// becomes `nil`, a non-optional keeps its value.
     var blankStringIsNil: Bool { false }
 
+    /// Why a mapping cannot use this codec (a transformer built from a format it cannot
+    /// read), or `nil`: checked once, when the mapping is compiled.
+    var mappingProblem: String? { nil }
+
+    /// Whether this codec writes a value as `other` writes the same value: codecs of one class
+    /// do, unless they transform it (two transformers of a type may differ in what they write).
+    func writesSameText(as other: _JSONFrameHandler) -> Bool { type(of: self) == type(of: other) }
+
     /// Writes `value` as JSON (the reverse of reading it). Errors carry the path below this
     /// value; the callers above put their keys in front.
     func write(_ value: V, to writer: inout JSONWriter) throws(JSONMapperError) {
@@ -26,6 +34,9 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
 
     /// Whether `value` is `nil` (only optionals are): such properties may be left out.
     func isNil(_ value: V) -> Bool { false }
+
+    /// Whether `V` is optional: an absent key means `nil`, not a missing value.
+    var isOptional: Bool { false }
 
     /// Writes the value for a scalar into uninitialized memory.
     func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {

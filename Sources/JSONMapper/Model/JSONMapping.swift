@@ -11,6 +11,13 @@
 ///
 /// Several properties may share a key (each is set), and one property may list several keys
 /// (the first one present in list order wins, wherever it appears in the object).
+///
+/// Encoding writes a shared key from the first property declared on it, and a key path below
+/// a key another property writes (`"a.b"` after `"a"`) not at all. When the properties on a
+/// key would write it differently (another type, or through a transformer), the JSON written
+/// may not decode back into the later ones: ``JSONMappable/jsonMappingWarnings`` lists such
+/// keys (check it in a test: a mapping built at run time has no compiler to warn), and
+/// ``JSONMappable/jsonMappingEquals(_:)`` compares the properties that are not written too.
 /// Sendable: every stored value is immutable; key paths are values, even where the toolchain
 /// does not declare `AnyKeyPath` Sendable.
 public struct JSONMapping<Root>: @unchecked Sendable {
@@ -80,6 +87,19 @@ public struct JSONMapping<Root>: @unchecked Sendable {
         rules.filter { rule in
             !ignored.contains(rule.keyPath) && (allowed?.contains(rule.keyPath) ?? true)
         }
+    }
+}
+
+extension JSONMapping where Root == _JSONMappingWithoutModelType {
+    /// Unavailable: a mapping names its model type, which its key paths start at.
+    @available(*, unavailable, message: "name the model type: 'JSONMapping<Model> { … }', or give the property its type: 'static let jsonMapping: JSONMapping<Model> = JSONMapping { … }'")
+    public init(
+        keyStrategy: JSONKeyStrategy = .useDeclaredKeys,
+        allowing: [PartialKeyPath<Root>]? = nil,
+        ignoring: [PartialKeyPath<Root>] = [],
+        @JSONMappingBuilder<Root> _ entries: () -> [Map<Root>]
+    ) {
+        fatalError("unavailable")
     }
 }
 

@@ -95,7 +95,7 @@ struct ModelHooks {
         let decoded: Any.Type
 
         var reason: String {
-            let choice = "\(chooser).mappedType chose \(chosen), which is not a \(decoded)"
+            let choice = "\(chooser).mappedType chose \(chosen), which is not \(withArticle("\(decoded)"))"
             guard chooser != decoded else { return choice }
             return choice + " (decoding \(decoded) directly still asks \(chooser).mappedType)"
         }

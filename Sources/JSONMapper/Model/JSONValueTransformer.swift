@@ -21,3 +21,10 @@ public protocol JSONValueTransformer: Sendable {
     /// Converts a property's value back to its JSON representation (used when encoding).
     func json(from value: Value) throws -> JSONRepresentation
 }
+
+/// A transformer that can be built from arguments it cannot use (``DateFormatTransformer``
+/// with an unsupported pattern letter): the mapping that holds it is invalid, and says why.
+protocol MappingCheckedTransformer {
+    /// Why the transformer cannot be used, or `nil`.
+    var mappingProblem: String? { get }
+}

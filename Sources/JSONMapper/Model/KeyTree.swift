@@ -39,7 +39,7 @@ final class MapperEntry {
     struct Link {
         let property: Unmanaged<PropertyMeta>
         let priority: UInt8
-        /// The property's state byte, or -1 when it is not tracked.
+        /// The property's state byte, in frames that keep state bytes (see `ModelMeta.stateCount`).
         let stateIndex: Int
     }
 
@@ -76,8 +76,7 @@ final class MapperEntry {
         var link = first
         while let binding = link {
             let property = binding.property
-            chain.append(Link(property: .passUnretained(property), priority: binding.priority,
-                              stateIndex: property.isTracked ? property.index : -1))
+            chain.append(Link(property: .passUnretained(property), priority: binding.priority, stateIndex: property.index))
             link = binding.next
         }
         links.deallocate()
@@ -145,19 +144,20 @@ final class PathNode {
     /// Places `property` for encoding at the end of `steps` (which start at this level): the
     /// first property to reach a key writes it; a later one joins only by descending into a
     /// container of the same kind. So `"a"` and `"a.b"` write the first declared, and two
-    /// properties on one key write the first.
-    func place(_ property: PropertyMeta, along steps: ArraySlice<KeyPathSpec.Step>) {
-        guard case .key(let key)? = steps.first else { return }
+    /// properties on one key write the first. Returns whether the property is written.
+    @discardableResult
+    func place(_ property: PropertyMeta, along steps: ArraySlice<KeyPathSpec.Step>) -> Bool {
+        guard case .key(let key)? = steps.first else { return false }
         let rest = steps.dropFirst()
         if let member = members.first(where: { $0.key == key }) {
             switch (member.content, rest.first) {
-            case (.object(let child), .key?): child.takeUnretainedValue().place(property, along: rest)
-            case (.array(let child), .index?): child.takeUnretainedValue().place(property, along: rest)
-            default: break
+            case (.object(let child), .key?): return child.takeUnretainedValue().place(property, along: rest)
+            case (.array(let child), .index?): return child.takeUnretainedValue().place(property, along: rest)
+            default: return false
             }
-            return
         }
         members.append((key, entry(forKey: key).content(for: property, along: rest)))
+        return true
     }
 
     /// Freezes the members of this level and the levels below into immortal buffers.
@@ -215,18 +215,20 @@ final class ArrayPathNode {
     }
 
     /// Places `property` for encoding at the end of `steps`, which start with an index (see
-    /// ``PathNode/place(_:along:)``).
-    func place(_ property: PropertyMeta, along steps: ArraySlice<KeyPathSpec.Step>) {
-        guard case .index(let index)? = steps.first else { return }
+    /// ``PathNode/place(_:along:)``). Returns whether the property is written.
+    @discardableResult
+    func place(_ property: PropertyMeta, along steps: ArraySlice<KeyPathSpec.Step>) -> Bool {
+        guard case .index(let index)? = steps.first else { return false }
         let rest = steps.dropFirst()
         switch (index < encodedElements.count ? encodedElements[index] : nil, rest.first) {
         case (nil, _):
             let content = entry(at: index).content(for: property, along: rest)
             if index >= encodedElements.count { encodedElements += Array(repeating: nil, count: index - encodedElements.count + 1) }
             encodedElements[index] = content
-        case (.object(let child)?, .key?): child.takeUnretainedValue().place(property, along: rest)
-        case (.array(let child)?, .index?): child.takeUnretainedValue().place(property, along: rest)
-        default: break
+            return true
+        case (.object(let child)?, .key?): return child.takeUnretainedValue().place(property, along: rest)
+        case (.array(let child)?, .index?): return child.takeUnretainedValue().place(property, along: rest)
+        default: return false
         }
     }
 

@@ -59,3 +59,84 @@ struct SendableKeyPath<Root, Value>: @unchecked Sendable {
     let keyPath: WritableKeyPath<Root, Value>
     init(_ keyPath: WritableKeyPath<Root, Value>) { self.keyPath = keyPath }
 }
+
+// Mistakes the compiler would otherwise report in terms of generic parameters. Each overload
+// below exists only to be chosen for the mistake and answer with what to do instead; none can
+// be called.
+
+extension Map {
+    /// Unavailable: a `let` or get-only property cannot be mapped, since decoding sets it.
+    @available(*, unavailable, message: "a mapped property must be settable: declare it with 'var', not 'let' or get-only (decoding writes it)")
+    public init<Value: JSONMappableValue>(_ keyPath: KeyPath<Root, Value>, _ key: String, required: Bool = false) {
+        fatalError("unavailable")
+    }
+
+    /// Unavailable: a `let` or get-only property cannot be mapped, since decoding sets it.
+    @available(*, unavailable, message: "a mapped property must be settable: declare it with 'var', not 'let' or get-only (decoding writes it)")
+    public init<Value: JSONMappableValue>(_ keyPath: KeyPath<Root, Value>, _ keys: [String], required: Bool = false) {
+        fatalError("unavailable")
+    }
+
+    /// Unavailable: a `let` or get-only property cannot be mapped, since decoding sets it.
+    @available(*, unavailable, message: "a mapped property must be settable: declare it with 'var', not 'let' or get-only (decoding writes it)")
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: KeyPath<Root, Transformer.Value>, _ key: String, required: Bool = false, transform: Transformer
+    ) {
+        fatalError("unavailable")
+    }
+
+    /// Unavailable: a `let` or get-only property cannot be mapped, since decoding sets it.
+    @available(*, unavailable, message: "a mapped property must be settable: declare it with 'var', not 'let' or get-only (decoding writes it)")
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: KeyPath<Root, Transformer.Value>, _ keys: [String], required: Bool = false, transform: Transformer
+    ) {
+        fatalError("unavailable")
+    }
+
+    /// Unavailable: a `let` or get-only property cannot be mapped, since decoding sets it.
+    @available(*, unavailable, message: "a mapped property must be settable: declare it with 'var', not 'let' or get-only (decoding writes it)")
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: KeyPath<Root, Transformer.Value?>, _ key: String, required: Bool = false, transform: Transformer
+    ) {
+        fatalError("unavailable")
+    }
+
+    /// Unavailable: a `let` or get-only property cannot be mapped, since decoding sets it.
+    @available(*, unavailable, message: "a mapped property must be settable: declare it with 'var', not 'let' or get-only (decoding writes it)")
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: KeyPath<Root, Transformer.Value?>, _ keys: [String], required: Bool = false, transform: Transformer
+    ) {
+        fatalError("unavailable")
+    }
+}
+
+/// The model type a `JSONMapping { … }` written without `<Model>` stands for, so that its key
+/// paths type-check and the compiler reports the one mistake with what to do (the unavailable
+/// `JSONMapping` initializer for this root). Every member name is an `Int` property of it.
+/// Not for use.
+@dynamicMemberLookup
+public struct _JSONMappingWithoutModelType: Sendable {
+    /// Any property name, so that `\.name` is a key path of this type.
+    public subscript(dynamicMember name: String) -> Int {
+        get { 0 }
+        set {}
+    }
+}
+
+extension Map where Root == _JSONMappingWithoutModelType {
+    /// A transformed property of a mapping written without its model type; the mapping itself
+    /// is the error (see ``_JSONMappingWithoutModelType``).
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: WritableKeyPath<Root, Int>, _ key: String, required: Bool = false, transform: Transformer
+    ) {
+        self.init(keyPath, [key], required: required)
+    }
+
+    /// A transformed property of a mapping written without its model type; the mapping itself
+    /// is the error (see ``_JSONMappingWithoutModelType``).
+    public init<Transformer: JSONValueTransformer>(
+        _ keyPath: WritableKeyPath<Root, Int>, _ keys: [String], required: Bool = false, transform: Transformer
+    ) {
+        self.init(keyPath, keys, required: required)
+    }
+}

@@ -23,16 +23,31 @@ final class ModelMeta: @unchecked Sendable {
     /// The positions in ``properties`` of the properties whose missing key is an error, read at
     /// the end of every object of the model (a frozen copy: see `frozenCopy(of:)`).
     let requiredIndices: UnsafeBufferPointer<Int>
-    /// State bytes a model frame needs (0 when no property is tracked).
+    /// The same under ``DecodingOptions/requiresNonOptionalKeys``: the required properties and
+    /// every one whose type is not optional (a frozen copy).
+    let nonOptionalIndices: UnsafeBufferPointer<Int>
+    /// State bytes a model frame needs (0 when no property is tracked). A frame with state
+    /// bytes has one per property, and every key that sets a property sets its byte.
     let stateCount: Int
+    /// State bytes a model frame needs under ``DecodingOptions/requiresNonOptionalKeys``.
+    let stateCountRequiringKeys: Int
     /// The model's hooks (``JSONWillMapHook`` and friends).
     let hooks: ModelHooks
+    /// The properties encoding does not write, in declaration order: a later property on a
+    /// key another one writes (the first declared writes a shared key), one below a key
+    /// another writes as a value (`"a.b"` after `"a"`), one with only positional keys in a
+    /// model written as an object. The mapping-equality helpers compare them too.
+    let unwrittenProperties: [PropertyMeta]
+    /// How messages name each property (its key path, `\User.id`), by position.
+    private let propertyNames: [String]
     /// Whether the end of a model's container has work to do: required keys to check or a
     /// did-map hook to run.
     var checksAtEnd: Bool { !requiredIndices.isEmpty || hooks.didMap != nil }
+    /// The same under ``DecodingOptions/requiresNonOptionalKeys``.
+    var checksAtEndRequiringKeys: Bool { !nonOptionalIndices.isEmpty || hooks.didMap != nil }
 
     /// Why the mapping cannot be used (a malformed key, a key path of another type, too many
-    /// fallbacks), or `nil`. An invalid meta maps nothing; its codec throws this error from the
+    /// fallbacks, a transformer that cannot be used), or `nil`. An invalid meta maps nothing; its codec throws this error from the
     /// first decode or encode that reaches a value of the model.
     let invalidMapping: JSONMapperError?
     /// `invalidMapping != nil`, stored: every encode of the model tests it, and testing the
@@ -45,7 +60,8 @@ final class ModelMeta: @unchecked Sendable {
         let typeName = "\(model)"
         do {
             let properties = try Self.compile(rules, for: model, typeName: typeName)
-            self.init(typeName: typeName, properties: properties, hooks: hooks, invalidMapping: nil)
+            self.init(typeName: typeName, properties: properties, hooks: hooks, invalidMapping: nil,
+                      propertyNames: rules.map { "\($0.keyPath)" })
         } catch {
             self.init(typeName: typeName, properties: [], hooks: hooks, invalidMapping: error)
         }
@@ -53,15 +69,21 @@ final class ModelMeta: @unchecked Sendable {
 
     /// Compiles properties made for one storage type (a model's, or a runtime schema's row),
     /// each at its position in `properties`, whose key lists are already checked (at most
-    /// `PropertyState.presentBeforeUpdate - 1` keys each).
-    init(typeName: String, properties: [PropertyMeta], hooks: ModelHooks, invalidMapping: JSONMapperError? = nil) {
+    /// `PropertyState.presentBeforeUpdate - 1` keys each). `propertyNames` name the properties
+    /// in messages (by default their first keys).
+    init(typeName: String, properties: [PropertyMeta], hooks: ModelHooks, invalidMapping: JSONMapperError? = nil,
+         propertyNames: [String]? = nil) {
         self.typeName = typeName
         self.hooks = hooks
         self.properties = properties
+        self.propertyNames = propertyNames ?? properties.map(\.name)
         self.invalidMapping = invalidMapping
         isInvalid = invalidMapping != nil
         requiredIndices = UnsafeBufferPointer(.frozenCopy(of: properties.filter(\.isRequired).map(\.index)))
+        let nonOptional = properties.filter { $0.isRequired || !$0.isOptional }.map(\.index)
+        nonOptionalIndices = UnsafeBufferPointer(.frozenCopy(of: nonOptional))
         stateCount = properties.contains(where: \.isTracked) ? properties.count : 0
+        stateCountRequiringKeys = nonOptional.isEmpty ? stateCount : properties.count
 
         root = PathNode()
         let positions = ArrayPathNode()
@@ -71,15 +93,11 @@ final class ModelMeta: @unchecked Sendable {
             }
         }
         rootArray = positions.elements.isEmpty ? nil : positions
-        if let rootArray, root.keys.isEmpty {
-            for property in properties {
-                if let key = property.keys.first { rootArray.place(property, along: key.steps[...]) }
-            }
-        } else {
-            for property in properties {
-                if let key = property.keys.first(where: \.startsWithKey) { root.place(property, along: key.steps[...]) }
-            }
+        var unwritten: [PropertyMeta] = []
+        for property in properties where !Self.place(property, in: root, or: rootArray) {
+            unwritten.append(property)
         }
+        unwrittenProperties = unwritten
         readsObjects = invalidMapping == nil && (!root.keys.isEmpty || rootArray == nil)
         Self.freeze(root)
         root.freezeForEncoding()
@@ -89,7 +107,52 @@ final class ModelMeta: @unchecked Sendable {
         }
     }
 
-    deinit { requiredIndices.deallocate() }
+    deinit {
+        requiredIndices.deallocate()
+        nonOptionalIndices.deallocate()
+    }
+
+    /// The properties that must be present in an object decoded with `options`.
+    @inline(__always)
+    func presentIndices(_ options: DecodingOptions) -> UnsafeBufferPointer<Int> {
+        options.requiresNonOptionalKeys ? nonOptionalIndices : requiredIndices
+    }
+
+    /// Places `property` for encoding: under its first object key, or (a model read from arrays
+    /// only) its first key; returns whether it is written.
+    private static func place(_ property: PropertyMeta, in root: PathNode, or positions: ArrayPathNode?) -> Bool {
+        if let positions, root.keys.isEmpty {
+            guard let key = property.keys.first else { return false }
+            return positions.place(property, along: key.steps[...])
+        }
+        guard let key = property.keys.first(where: \.startsWithKey) else { return false }
+        return root.place(property, along: key.steps[...])
+    }
+
+    /// One line per property that shares the key another writes but would write it
+    /// differently (another type, or through a transformer), so that what the other writes
+    /// may not decode back into it: the run-time counterpart of the macro's shared-key warning.
+    var sharedKeyWarnings: [String] {
+        var writers: [[KeyPathSpec.Step]: Int] = [:]
+        var warnings: [String] = []
+        for property in properties {
+            guard let key = writtenKey(of: property) else { continue }
+            guard let writer = writers[key.steps] else {
+                writers[key.steps] = property.index
+                continue
+            }
+            guard !property.writesSameText(as: properties[writer]) else { continue }
+            warnings.append("\(typeName): \(propertyNames[property.index]) and \(propertyNames[writer]) share the key "
+                + "\"\(key.text)\"; encoding writes only \(propertyNames[writer]) (the first declared), "
+                + "which writes it differently, so the JSON may not decode back into \(propertyNames[property.index])")
+        }
+        return warnings
+    }
+
+    /// The key a property would be written under, were it the first on it.
+    private func writtenKey(of property: PropertyMeta) -> KeyPathSpec? {
+        writesArray ? property.keys.first : property.keys.first(where: \.startsWithKey)
+    }
 
     /// The rules as properties of `Model` for instances of `model` (its dynamic type), or the
     /// first reason they cannot be.
@@ -108,7 +171,11 @@ final class ModelMeta: @unchecked Sendable {
                 throw .invalidMapping(type: typeName, key: firstKey, reason: "more than \(Int(PropertyState.presentBeforeUpdate) - 1) fallback keys")
             }
             let keys = try rule.compiledKeys(of: typeName)
-            properties.append(rule.makeProperty(for: Model.self, index: properties.count, keys: keys))
+            let property = rule.makeProperty(for: Model.self, index: properties.count, keys: keys)
+            if let problem = property.mappingProblem {
+                throw .invalidMapping(type: typeName, key: firstKey, reason: problem)
+            }
+            properties.append(property)
         }
         return properties
     }

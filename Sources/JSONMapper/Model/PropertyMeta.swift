@@ -13,6 +13,11 @@ class PropertyMeta {
     /// reachable by several keys (to let the preferred key win).
     var isTracked: Bool { isRequired || keys.count > 1 }
 
+    /// Whether the property's type is optional, so that an absent key is no missing value
+    /// under ``DecodingOptions/requiresNonOptionalKeys``. A column of a schema is: its cell
+    /// holds `null`.
+    var isOptional: Bool { true }
+
     init(name: String, index: Int, keys: [KeyPathSpec], isRequired: Bool) {
         self.name = name
         self.index = index
@@ -44,6 +49,16 @@ class PropertyMeta {
     func isNil(model: UnsafeMutableRawPointer) -> Bool {
         preconditionFailure("abstract")
     }
+
+    /// Why the mapping cannot use the property's codec, or `nil` (see `ValueCodec.mappingProblem`).
+    var mappingProblem: String? { nil }
+
+    /// The property's codec, for comparing what two properties write.
+    var valueCodec: _JSONFrameHandler? { nil }
+
+    /// Whether the property writes a value as `other` writes the same value (see
+    /// `ValueCodec.writesSameText(as:)`); `false` when either cannot tell.
+    func writesSameText(as other: PropertyMeta) -> Bool { false }
 }
 
 /// A stored property of a struct model, written at its byte offset in the instance.
@@ -83,6 +98,17 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
 
     override func isNil(model: UnsafeMutableRawPointer) -> Bool {
         codec.isNil(slot(model).pointee)
+    }
+
+    override var mappingProblem: String? { codec.mappingProblem }
+
+    override var valueCodec: _JSONFrameHandler? { codec }
+
+    override var isOptional: Bool { codec.isOptional }
+
+    override func writesSameText(as other: PropertyMeta) -> Bool {
+        guard let theirs = other.valueCodec else { return false }
+        return codec.writesSameText(as: theirs)
     }
 }
 
@@ -134,5 +160,16 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
 
     override func isNil(model: UnsafeMutableRawPointer) -> Bool {
         codec.isNil(get(model))
+    }
+
+    override var mappingProblem: String? { codec.mappingProblem }
+
+    override var valueCodec: _JSONFrameHandler? { codec }
+
+    override var isOptional: Bool { codec.isOptional }
+
+    override func writesSameText(as other: PropertyMeta) -> Bool {
+        guard let theirs = other.valueCodec else { return false }
+        return codec.writesSameText(as: theirs)
     }
 }

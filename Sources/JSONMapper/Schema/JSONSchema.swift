@@ -58,7 +58,7 @@ public struct JSONSchema: Sendable {
             do {
                 template.cells[index] = try Self.defaultCell(value, of: column.type, properties[index], options)
             } catch {
-                throw JSONSchemaError(columnIndex: index, column: column.name, message: "the default \(value) is not a \(column.type): \(error)")
+                throw JSONSchemaError(columnIndex: index, column: column.name, message: "the default \(value) is not \(withArticle(column.type.description)): \(error)")
             }
         }
         codec = RowCodec(meta: meta, template: template)

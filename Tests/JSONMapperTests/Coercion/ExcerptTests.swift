@@ -59,4 +59,23 @@ struct ExcerptTests {
         #expect(message.contains(String(repeating: "a", count: 63) + "… (83 bytes)"), "\(message)")
         #expect(!message.contains("\u{FFFD}"))
     }
+
+    /// Type names in messages take the article they are read with.
+    @Test(arguments: [
+        ("Int", "an Int"), ("int", "an int"), ("Int64", "an Int64"), ("UInt8", "a UInt8"), ("URL", "a URL"),
+        ("UUID", "a UUID"), ("HTTPClient", "an HTTPClient"), ("JSONValue", "a JSONValue"), ("NSNumber", "an NSNumber"),
+        ("Animal", "an Animal"), ("Shape", "a Shape"), ("User", "a User"), ("Unit", "a Unit"), ("Update", "an Update"),
+        ("UnsafePointer", "an UnsafePointer"), ("Euro", "a Euro"), ("Element", "an Element"), ("OneOf", "a OneOf"),
+        ("Optional<Int>", "an Optional<Int>"), ("decimal", "a decimal"), ("X", "an X"), ("T", "a T"),
+    ])
+    func typeNamesTakeTheirArticle(_ name: String, _ expected: String) {
+        #expect(withArticle(name) == expected)
+    }
+
+    @Test func aSchemaDefaultOfTheWrongTypeNamesItWithItsArticle() {
+        #expect(throws: JSONSchemaError(columnIndex: 0, column: "n", message:
+            "the default \"many\" is not an int: type mismatch at the top-level value: expected Int, found string \"many\"")) {
+            try JSONSchema(columns: [JSONColumn("n", path: "n", type: .int, default: "many")])
+        }
+    }
 }

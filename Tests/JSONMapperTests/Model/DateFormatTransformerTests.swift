@@ -108,11 +108,95 @@ struct DateFormatTransformerTests: CapturesMappingErrors {
         #expect(throws: JSONMapperError.self) { try DateFormatTransformer(format: "yyyy").json(from: Date(timeIntervalSinceReferenceDate: .nan)) }
     }
 
-    @Test(arguments: ["YYYY-MM-dd", "yyyy-DDD", "G yyyy", "yyyy-MM-dd zzz", "'unterminated", "EEEEE"])
-    func unsupportedPatternsStopTheProgram(_ format: String) async {
-        await #expect(processExitsWith: .failure) { [format] in
-            _ = DateFormatTransformer(format: format)
+    struct Era: JSONMappable {
+        var when = Date(timeIntervalSince1970: 0)
+        var name = ""
+        static let jsonMapping = JSONMapping<Era> {
+            Map(\.name, "name")
+            Map(\.when, "when", transform: .date(format: "G yyyy"))
         }
+    }
+
+    /// Each row: a format, and the letters and position the error names.
+    @Test(arguments: [
+        ("G yyyy", "\"G\" at character 1"), ("YYYY-MM-dd", "\"YYYY\" at character 1"),
+        ("yyyy-DDD", "\"DDD\" at character 6"), ("yyyy-'W'ww", "\"ww\" at character 9"),
+        ("dd MMMMM", "\"MMMMM\" at character 4"), ("EEEEE", "\"EEEEE\" at character 1"),
+        ("HH:mm zzzz", "\"zzzz\" at character 7"), ("ddd", "\"ddd\" at character 1"),
+        ("yyyy Q", "\"Q\" at character 6"), ("e", "\"e\" at character 1"), ("'é' A", "\"A\" at character 5"),
+        ("yyyy 'unterminated", "the quote at character 6"),
+    ])
+    func unsupportedLettersAreInvalidMappings(_ format: String, _ named: String) {
+        let transformer = DateFormatTransformer(format: format)
+        guard case .invalidMapping(let type, let key, let reason)? = Self.failure({ () throws(JSONMapperError) in
+            try transformer.value(from: "2013")
+        }) else { Issue.record("\(format) was used"); return }
+        #expect(type == "DateFormatTransformer")
+        #expect(key == format)
+        #expect(reason.contains(named), "\(reason)")
+        #expect(reason.contains("\"\(format)\""), "\(reason)")
+        guard case .invalidMapping? = Self.failure({ () throws(JSONMapperError) in try transformer.json(from: Date()) }) else {
+            Issue.record("\(format) wrote a date"); return
+        }
+    }
+
+    @Test func aModelWithAnUnsupportedFormatThrowsFromEveryDecodeAndEncode() {
+        let expected = JSONMapperError.invalidMapping(type: "Era", key: "when", reason:
+            "the date format: the field \"G\" at character 1 of \"G yyyy\" is not supported "
+            + "(the letters are y u M L d E a H k h K m s S Z X x z O; quote literal letters: 'T')")
+        for policy in [DecodingOptions.InvalidValuePolicy.throw, .skip, .collect] {
+            let decoder = JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: policy))
+            // Whether or not the document holds the key.
+            for json in [#"{"name":"x","when":"AD 2013"}"#, #"{"name":"x"}"#] {
+                #expect(Self.failure { () throws(JSONMapperError) in try decoder.decode(Era.self, from: json) } == expected)
+            }
+        }
+        #expect(Self.failure { () throws(JSONMapperError) in try JSONMapEncoder().encode(Era(), as: String.self) } == expected)
+    }
+
+    /// The date of HTTP headers (RFC 1123), with `SSS` fractions and the zone forms `z` reads.
+    @Test(arguments: [
+        ("EEE, dd MMM yyyy HH:mm:ss zzz", "Mon, 07 Jan 2013 12:00:24 GMT", utc(2013, 1, 7, 12, 0, 24), "Mon, 07 Jan 2013 12:00:24 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss zzz", "Mon, 07 Jan 2013 12:00:24 UTC", utc(2013, 1, 7, 12, 0, 24), "Mon, 07 Jan 2013 12:00:24 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss zzz", "Mon, 07 Jan 2013 13:00:24 GMT+1", utc(2013, 1, 7, 12, 0, 24), "Mon, 07 Jan 2013 12:00:24 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss zzz", "Mon, 07 Jan 2013 06:30:24 GMT-5:30", utc(2013, 1, 7, 12, 0, 24), "Mon, 07 Jan 2013 12:00:24 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss zzz", "Mon, 07 Jan 2013 13:00:24 +0100", utc(2013, 1, 7, 12, 0, 24), "Mon, 07 Jan 2013 12:00:24 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss zzz", "Mon, 07 Jan 2013 07:00:24 EST", utc(2013, 1, 7, 12, 0, 24), "Mon, 07 Jan 2013 12:00:24 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss z", "Mon, 07 Jan 2013 05:00:24 PDT", utc(2013, 1, 7, 12, 0, 24), "Mon, 07 Jan 2013 12:00:24 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss z", "Mon, 07 Jan 2013 12:00:24 UT", utc(2013, 1, 7, 12, 0, 24), "Mon, 07 Jan 2013 12:00:24 GMT"),
+        ("yyyy-MM-dd HH:mm:ss.SSS O", "2013-01-07 12:00:24.250 GMT+01:00", utc(2013, 1, 7, 11, 0, 24).addingTimeInterval(0.25),
+         "2013-01-07 11:00:24.250 GMT"),
+    ])
+    func httpDatesAndZoneNames(_ format: String, _ text: String, _ instant: Date, _ written: String) throws {
+        try patterns(format, text, instant, written)
+    }
+
+    @Test func zWritesOffsetsFromGMT() throws {
+        let instant = Self.utc(2013, 1, 7, 12, 0, 24)
+        for (seconds, written) in [(3600, "Mon, 07 Jan 2013 13:00:24 GMT+1"), (-19_800, "Mon, 07 Jan 2013 06:30:24 GMT-5:30"),
+                                   (36_000, "Mon, 07 Jan 2013 22:00:24 GMT+10")] {
+            let transformer = DateFormatTransformer(format: "EEE, dd MMM yyyy HH:mm:ss zzz", timeZone: TimeZone(secondsFromGMT: seconds)!)
+            #expect(try transformer.json(from: instant) == written)
+            #expect(try transformer.value(from: written) == instant)
+        }
+    }
+
+    struct Fetched: JSONMappable, Equatable {
+        var lastModified = Date(timeIntervalSince1970: 0)
+        var at: Date?
+        static let jsonMapping = JSONMapping<Fetched> {
+            Map(\.lastModified, "Last-Modified", transform: .date(format: "EEE, dd MMM yyyy HH:mm:ss zzz"))
+            Map(\.at, "at", transform: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx"))
+        }
+    }
+
+    @Test func rfc1123DatesDecodeEncodeAndRoundTrip() throws {
+        let json = #"{"Last-Modified":"Wed, 21 Oct 2015 07:28:00 GMT","at":"2015-10-21T09:28:00.125+02:00"}"#
+        let fetched = try JSONMapDecoder().decode(Fetched.self, from: json)
+        #expect(fetched == Fetched(lastModified: Self.utc(2015, 10, 21, 7, 28), at: Self.utc(2015, 10, 21, 7, 28).addingTimeInterval(0.125)))
+        let written = try JSONMapEncoder().encode(fetched, as: String.self)
+        #expect(written == #"{"Last-Modified":"Wed, 21 Oct 2015 07:28:00 GMT","at":"2015-10-21T07:28:00.125+00:00"}"#)
+        #expect(try JSONMapDecoder().decode(Fetched.self, from: written) == fetched)
     }
 
     @Test func sharedAcrossThreads() async throws {
@@ -162,6 +246,29 @@ struct DateFormatTransformerTests: CapturesMappingErrors {
                 let back = try transformer.value(from: foundation)
                 let expected = try #require(formatter.date(from: foundation))
                 #expect(abs(back.timeIntervalSince(expected)) < 1e-6, "\(format) reading \(foundation)")
+            }
+        }
+    }
+
+    /// `z` against `DateFormatter` in zones it writes as offsets (it writes names, such as
+    /// `EST`, for zones that have them, where the transformer writes `GMT-5`).
+    @Test(arguments: ["EEE, dd MMM yyyy HH:mm:ss zzz", "yyyy-MM-dd'T'HH:mm:ss.SSS z"])
+    func zAgreesWithDateFormatterInOffsetZones(_ format: String) throws {
+        for zone in [TimeZone(identifier: "UTC")!, TimeZone(identifier: "Asia/Kolkata")!, TimeZone(secondsFromGMT: -3 * 3600)!] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = zone
+            formatter.dateFormat = format
+            let transformer = DateFormatTransformer(format: format, timeZone: zone)
+            var g = Generator(state: 25)
+            for _ in 0..<100 {
+                let milliseconds = Int64(g.next() % 4_733_596_800_000) - 631_152_000_000
+                let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+                let foundation = formatter.string(from: date)
+                #expect(try transformer.json(from: date) == foundation, "\(format) in \(zone.identifier)")
+                let expected = try #require(formatter.date(from: foundation))
+                #expect(abs(try transformer.value(from: foundation).timeIntervalSince(expected)) < 1e-6, "\(format) reading \(foundation)")
             }
         }
     }

@@ -115,7 +115,7 @@ struct JSONSchemaTests {
         #expect(throws: JSONSchemaError(columnIndex: 1, column: "a", message: "another column has the same name")) {
             try JSONSchema(columns: [JSONColumn("a", path: "a"), JSONColumn("a", path: "b")])
         }
-        #expect(throws: JSONSchemaError(columnIndex: 0, column: "d", message: "date format \"yyyy-DD\": the field \"DD\" in \"yyyy-DD\" is not supported (quote literal letters: 'T')")) {
+        #expect(throws: JSONSchemaError(columnIndex: 0, column: "d", message: "date format \"yyyy-DD\": the field \"DD\" at character 6 of \"yyyy-DD\" is not supported (the letters are y u M L d E a H k h K m s S Z X x z O; quote literal letters: 'T')")) {
             try JSONSchema(columns: [JSONColumn("d", path: "d", type: .date(format: "yyyy-DD"))])
         }
         #expect(throws: JSONSchemaError(columnIndex: 0, column: "n", message: "the column has no path")) {
