@@ -11,7 +11,10 @@ struct Jsonmap: ParsableCommand {
         discussion: """
             Every record read is either written or rejected, with its reason, input line and byte \
             offset (--rejects FILE). Exit status: 0 when every record was written, 1 when some were \
-            rejected, 2 for a usage, spec or I/O error.
+            rejected, 2 for a usage, spec or I/O error, 3 when an input was damaged (malformed JSON \
+            ending an array or concatenated input, or a read error): every record before the damage \
+            is written or rejected, the output is committed, and stderr names the byte where reading \
+            stopped.
             """,
         subcommands: [ConvertCommand.self, ValidateCommand.self, InferCommand.self]
     )
@@ -40,10 +43,12 @@ struct Jsonmap: ParsableCommand {
 }
 
 /// Why a run stopped, with its exit status: 1 for rejected records, 2 for usage, spec and
-/// I/O errors. The message is one line for stderr, naming the file and position.
+/// I/O errors, 3 for a damaged input. The message is one line for stderr, naming the file and
+/// position.
 struct CommandFailure: Error {
     static let rejectedStatus: Int32 = 1
     static let usageStatus: Int32 = 2
+    static let damagedStatus: Int32 = 3
 
     let message: String
     let status: Int32

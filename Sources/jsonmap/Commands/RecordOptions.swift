@@ -61,14 +61,23 @@ struct RecordOptions: ParsableArguments {
         return try FieldOption.schema(from: field)
     }
 
+    /// Opens the inputs, before any output is created (a missing input leaves nothing behind).
+    func openInputs() throws(CommandFailure) -> [InputFile] {
+        try InputFile.open(inputs)
+    }
+
     /// Reads every input through the schema, handing each row to `handle`, with rejects,
     /// progress and the summary; commits the outputs of a complete run and discards them
-    /// otherwise. Exits with status 1 when records were rejected.
-    func execute<Output: Sendable>(schema: JSONSchema, outputs: [OutputFile], verb: String,
+    /// otherwise. Exits with status 1 when records were rejected, 3 when an input was damaged.
+    ///
+    /// A damaged input (its records end before its bytes do) does not make the run
+    /// incomplete: every record before the damage has been written or rejected, which is what
+    /// standard output has received as well, so a file output is committed with those rows
+    /// and the exit status, with one line per damaged input on stderr, says what was left.
+    func execute<Output: Sendable>(inputs: [InputFile], schema: JSONSchema, outputs: [OutputFile], verb: String,
                                    transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
                                    handle: (Output) throws -> Void, beforeWaiting: () throws -> Void = {},
                                    finish: () throws -> Void) throws {
-        let inputs = try InputFile.open(inputs)
         let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path)) }
         let run = RecordRun(schema: schema, settings: RecordRun.Settings(framing: framing.recordFraming,
                                                                              workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -95,11 +104,15 @@ struct RecordOptions: ParsableArguments {
         if !quiet {
             FileHandle.standardError.write(Data((Summary.line(run.totals, seconds: Date().timeIntervalSince(started), handled: verb) + "\n").utf8))
         }
+        for damage in run.damages {
+            FileHandle.standardError.write(Data("jsonmap: \(damage.message)\n".utf8))
+        }
         if run.isStopped {
             let rest = outputs.first.map { $0.isStandardOutput ? "standard output is incomplete" : "\($0.name) was not written" }
             throw CommandFailure(message: "stopped after \(run.totals.rejected) rejected records (--max-rejects \(maxRejects ?? 0)); "
                                  + (rest ?? "the rest was not read"), status: CommandFailure.rejectedStatus)
         }
+        if !run.damages.isEmpty { throw ExitCode(CommandFailure.damagedStatus) }
         if run.totals.rejected > 0 { throw ExitCode(CommandFailure.rejectedStatus) }
     }
 }

@@ -18,6 +18,6 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let schema = try options.schema()
-        try options.execute(schema: schema, outputs: [], verb: "valid", transform: { _ in }, handle: { _ in }, finish: {})
+        try options.execute(inputs: try options.openInputs(), schema: schema, outputs: [], verb: "valid", transform: { _ in }, handle: { _ in }, finish: {})
     }
 }
