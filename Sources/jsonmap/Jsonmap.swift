@@ -20,25 +20,32 @@ struct Jsonmap: ParsableCommand {
     )
 
     /// Runs the command line, with exit status 2 for every usage error (the argument parser's
-    /// own is 64) and 0 for help.
+    /// own is 64) and 0 for help. Every way out removes the temporary files of outputs that
+    /// were not committed.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+            exit(0)
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("jsonmap: \(failure.message)\n".utf8))
-            Foundation.exit(failure.status)
+            exit(failure.status)
         } catch let status as ExitCode {
-            Foundation.exit(status.rawValue)
+            exit(status.rawValue)
         } catch {
             let message = fullMessage(for: error)
             if exitCode(for: error) == .success {
                 print(message)
-                Foundation.exit(0)
+                exit(0)
             }
             FileHandle.standardError.write(Data((message + "\n").utf8))
-            Foundation.exit(CommandFailure.usageStatus)
+            exit(CommandFailure.usageStatus)
         }
+    }
+
+    private static func exit(_ status: Int32) -> Never {
+        TemporaryFiles.shared.removeAll()
+        Foundation.exit(status)
     }
 }
 

@@ -78,7 +78,7 @@ struct RecordOptions: ParsableArguments {
                                    transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
                                    handle: (Output) throws -> Void, beforeWaiting: () throws -> Void = {},
                                    finish: () throws -> Void) throws {
-        let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path)) }
+        let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path, kind: "rejects file")) }
         let run = RecordRun(schema: schema, settings: RecordRun.Settings(framing: framing.recordFraming,
                                                                              workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
                                                                              maxRejects: maxRejects),
