@@ -3,7 +3,7 @@ import Foundation
 import JSONMapper
 
 /// The options `convert` and `validate` share: inputs, the schema, rejects, limits, workers,
-/// framing and reporting.
+/// framing, column names and reporting.
 struct RecordOptions: ParsableArguments {
     @Argument(help: "Input files, read one after another; '-' or none reads standard input.")
     var inputs: [String] = []
@@ -27,6 +27,9 @@ struct RecordOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("How records are laid out.", valueName: "framing"))
     var framing: Framing = .auto
+
+    @Option(name: .long, help: ColumnsOption.help)
+    var columns: ColumnsOption?
 
     @Flag(name: .long, help: "Show a progress bar on stderr even when it is not a terminal.")
     var progress = false
@@ -79,10 +82,9 @@ struct RecordOptions: ParsableArguments {
                                    handle: (Output) throws -> Void, beforeWaiting: () throws -> Void = {},
                                    finish: () throws -> Void) throws {
         let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path, kind: "rejects file")) }
-        let run = RecordRun(schema: schema, settings: RecordRun.Settings(framing: framing.recordFraming,
-                                                                             workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                                             maxRejects: maxRejects),
-                            rejects: rejectsLog)
+        let settings = RecordRun.Settings(framing: framing.recordFraming, columns: columns?.columns ?? .none,
+                                          workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, maxRejects: maxRejects)
+        let run = RecordRun(schema: schema, settings: settings, rejects: rejectsLog)
         let bar = progress || (!quiet && isatty(STDERR_FILENO) != 0)
             ? ProgressBar(status: run.status, totalBytes: inputs.allSatisfy { $0.size != nil } ? inputs.reduce(0) { $0 + ($1.size ?? 0) } : nil)
             : nil

@@ -12,6 +12,7 @@ import JSONMapper
 final class RecordRun {
     struct Settings {
         var framing: JSONRecordFraming
+        var columns: JSONRecordColumns
         var workers: Int
         var maxRejects: Int?
     }
@@ -52,7 +53,7 @@ final class RecordRun {
     /// allocator's slow path and kept two workers at 1.2–1.3× the speed of one.
     func run<Output: Sendable>(_ inputs: [InputFile], transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
                                handle: (Output) throws -> Void, beforeWaiting: () throws -> Void) throws {
-        var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1))
+        var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1), columns: settings.columns)
         decoder.maxRejectedBytes = 1024
         for input in inputs where !isStopped {
             let records = decoder.records(schema, from: input.source, transform: transform) { [unowned self] rejection in
