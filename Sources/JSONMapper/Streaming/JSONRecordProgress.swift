@@ -18,7 +18,7 @@ public final class JSONRecordProgress: @unchecked Sendable {
     private var counts = Counts()
 
     private struct Counts {
-        var framing: JSONRecordFraming?
+        var framing = JSONRecordFraming.automatic
         var bytesRead = 0
         var delivered = 0
         var rejected = 0
@@ -29,9 +29,10 @@ public final class JSONRecordProgress: @unchecked Sendable {
     /// A progress with nothing read yet.
     public init() {}
 
-    /// The framing in use, once the first bytes have decided it (for
-    /// ``JSONRecordFraming/automatic``); `nil` before.
-    public var framing: JSONRecordFraming? { read { $0.framing } }
+    /// The framing in use: ``JSONRecordFraming/automatic`` until the stream starts and, for an
+    /// automatic choice, until the first bytes have decided it; then the framing chosen
+    /// (`"\(progress.framing)"` reads `json-lines`, `array` or `concatenated`).
+    public var framing: JSONRecordFraming { read { $0.framing } }
     /// Bytes taken from the source so far (records being decoded included).
     public var bytesRead: Int { read { $0.bytesRead } }
     /// Records delivered so far.
