@@ -16,7 +16,10 @@ struct RecordOptions: ParsableArguments {
         valueName: "field"))
     var field: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Write one JSON line per rejected record to this file.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Write one JSON line per rejected record to this file: input, line, offset, error, and the record's bytes "
+            + "as text in 'record' (base64 in 'recordBase64' when they are not UTF-8).",
+        valueName: "file"))
     var rejects: String?
 
     @Option(name: .long, help: ArgumentHelp("Stop the run once this many records have been rejected.", valueName: "n"))
