@@ -39,7 +39,8 @@ public final class JSONRecordProgress: @unchecked Sendable {
     public var recordsDelivered: Int { read { $0.delivered } }
     /// Records rejected so far (each reported as a ``JSONRecordRejection``).
     public var recordsRejected: Int { read { $0.rejected } }
-    /// Records read so far: delivered plus rejected.
+    /// Records read so far: delivered plus rejected (a header record is not a record; see
+    /// ``JSONRecordColumns``).
     public var recordsRead: Int { read { $0.delivered + $0.rejected } }
     /// Whether the stream has ended: at the end of its input, or with ``failure``.
     public var isFinished: Bool { read { $0.isFinished } }
