@@ -11,39 +11,51 @@ struct Jsonmap: ParsableCommand {
         discussion: """
             Every record read is either written or rejected, with its reason, input line and byte \
             offset (--rejects FILE). Exit status: 0 when every record was written, 1 when some were \
-            rejected, 2 for a usage, spec or I/O error.
+            rejected, 2 for a usage, spec or I/O error, 3 when an input was damaged (malformed JSON \
+            ending an array or concatenated input, or a read error): every record before the damage \
+            is written or rejected, the output is committed, and stderr names the byte where reading \
+            stopped.
             """,
         subcommands: [ConvertCommand.self, ValidateCommand.self, InferCommand.self]
     )
 
     /// Runs the command line, with exit status 2 for every usage error (the argument parser's
-    /// own is 64) and 0 for help.
+    /// own is 64) and 0 for help. Every way out removes the temporary files of outputs that
+    /// were not committed.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+            exit(0)
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("jsonmap: \(failure.message)\n".utf8))
-            Foundation.exit(failure.status)
+            exit(failure.status)
         } catch let status as ExitCode {
-            Foundation.exit(status.rawValue)
+            exit(status.rawValue)
         } catch {
             let message = fullMessage(for: error)
             if exitCode(for: error) == .success {
                 print(message)
-                Foundation.exit(0)
+                exit(0)
             }
             FileHandle.standardError.write(Data((message + "\n").utf8))
-            Foundation.exit(CommandFailure.usageStatus)
+            exit(CommandFailure.usageStatus)
         }
+    }
+
+    private static func exit(_ status: Int32) -> Never {
+        TemporaryFiles.shared.removeAll()
+        Foundation.exit(status)
     }
 }
 
 /// Why a run stopped, with its exit status: 1 for rejected records, 2 for usage, spec and
-/// I/O errors. The message is one line for stderr, naming the file and position.
+/// I/O errors, 3 for a damaged input. The message is one line for stderr, naming the file and
+/// position.
 struct CommandFailure: Error {
     static let rejectedStatus: Int32 = 1
     static let usageStatus: Int32 = 2
+    static let damagedStatus: Int32 = 3
 
     let message: String
     let status: Int32

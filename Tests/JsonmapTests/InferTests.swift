@@ -69,6 +69,34 @@ struct InferTests {
         #expect(result.stdout.contains("    var login: String?\n"))
     }
 
+    /// A package manifest's shape: two keys of the same nested object, twice.
+    static let plugin = #"{"name":"p","dependencies":[{"name":"a","version":"1"}],"devDependencies":[{"name":"b","version":"2"}],"#
+        + #""author":{"name":"x","email":"y"},"maintainers":[{"name":"x","email":"y"}]}"# + "\n"
+
+    /// Objects with the same members share one struct, named for the first key.
+    @Test func identicalNestedObjectsShareOneStruct() throws {
+        let result = try JsonmapRunner().run(["infer", "--swift", "Plugin"], stdin: Self.plugin)
+        #expect(result.status == 0)
+        #expect(result.stdout.components(separatedBy: "struct ").count - 1 == 3)
+        #expect(result.stdout.contains("struct PluginDependency: JSONMappable, Sendable {"))
+        #expect(result.stdout.contains("    var dependencies: [PluginDependency] = []\n    var devDependencies: [PluginDependency] = []\n"))
+        #expect(result.stdout.contains("    var author: PluginAuthor = PluginAuthor()\n    var maintainers: [PluginAuthor] = []\n"))
+    }
+
+    /// Element types of arrays of objects are named for the singular of their key.
+    @Test func elementTypesAreSingular() throws {
+        let keys = ["dependencies": "Dependency", "statuses": "Status", "matches": "Match", "addresses": "Address",
+                    "boxes": "Box", "movies": "Movie", "series": "Series", "people": "Person", "commits": "Commit",
+                    "data": "DataElement", "status": "StatusElement"]
+        // Each element has a member of its own, so that no two share a struct.
+        let record = "{" + keys.keys.sorted().map { #""\#($0)":[{"\#($0)_id":1}]"# }.joined(separator: ",") + "}\n"
+        let result = try JsonmapRunner().run(["infer", "--swift", "R"], stdin: record)
+        #expect(result.status == 0)
+        for (key, element) in keys {
+            #expect(result.stdout.contains("struct R\(element): JSONMappable"), "\(key)")
+        }
+    }
+
     /// The toolchain that runs these tests, when it can be found on the PATH.
     static let swiftExecutable: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -77,9 +105,11 @@ struct InferTests {
     func theSwiftModelCompilesAgainstTheLibrary() throws {
         let runner = try JsonmapRunner()
         let source = try runner.run(["infer", "--swift", "Event"], stdin: Self.sample).stdout
+        let plugin = try runner.run(["infer", "--swift", "Plugin"], stdin: Self.plugin).stdout
         let package = runner.directory.appendingPathComponent("Scratch")
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Scratch"), withIntermediateDirectories: true)
         try Data(source.utf8).write(to: package.appendingPathComponent("Sources/Scratch/Event.swift"))
+        try Data(plugin.utf8).write(to: package.appendingPathComponent("Sources/Scratch/Plugin.swift"))
         let root = JsonmapRunner.packageRoot
         try Data("""
             // swift-tools-version:6.0

@@ -4,17 +4,39 @@ import Testing
 /// A failed or interrupted run leaves no partial output file, and an existing file as it was.
 @Suite("jsonmap output files")
 struct OutputSafetyTests {
-    @Test func anErrorKeepsTheOldFile() throws {
+    @Test func aStoppedRunKeepsTheOldFile() throws {
         let runner = try JsonmapRunner()
         try runner.write("out.csv", "old contents\n")
-        try runner.write("in.json", #"[{"id":"1"}, {"id": ]"#)
-        let result = try runner.run(["convert", "in.json", "--to", "csv", "-o", "out.csv", "--field", "id=id"])
-        #expect(result.status == 2)
+        try runner.write("in.json", #"[{"id":"1"}, {"di":"2"}, {"id":"3"}]"#)
+        let result = try runner.run(["convert", "in.json", "--to", "csv", "-o", "out.csv", "--field", "id=id!", "--max-rejects", "1"])
+        #expect(result.status == 1)
         #expect(runner.read("out.csv") == "old contents\n")
         #expect(try runner.userFiles() == ["in.json", "out.csv"])
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
+    /// The issue's case: the output is opened, then an input is missing.
+    @Test func aMissingInputLeavesNoFile() throws {
+        let runner = try JsonmapRunner()
+        try runner.write("out.csv", "old contents\n")
+        let result = try runner.run(["convert", "nosuch.jsonl", "--field", "a=a", "--to", "csv", "-o", "out.csv"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "jsonmap: nosuch.jsonl: cannot open: No such file or directory\n")
+        #expect(runner.read("out.csv") == "old contents\n")
+        #expect(try runner.userFiles() == ["out.csv"])
+    }
+
+    /// A rejects file that cannot be created is named as such, and the output file begun
+    /// before it is removed.
+    @Test func aRejectsFileThatCannotBeCreatedLeavesNoFile() throws {
+        let runner = try JsonmapRunner()
+        let result = try runner.run(["convert", "--field", "a=a", "--to", "csv", "-o", "out.csv", "--rejects", "no/such/dir/bad.jsonl"],
+                                    stdin: #"{"a":"1"}"#)
+        #expect(result.status == 2)
+        #expect(result.stderr == "jsonmap: no/such/dir/bad.jsonl: cannot create the rejects file: No such file or directory\n")
+        #expect(try runner.userFiles() == [])
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func anInterruptedRunLeavesNoFile(signal: Int32) throws {
         let runner = try JsonmapRunner()
         let pipe = Pipe()
@@ -27,6 +49,11 @@ struct OutputSafetyTests {
         #expect(try !runner.userFiles().isEmpty, "the temporary output file never appeared")
         usleep(100_000)
         kill(process.processIdentifier, signal)
+        // A signal the run does not handle may leave it waiting for input: it is ended here
+        // (and the test fails) rather than hanging the test.
+        let exitDeadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < exitDeadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? pipe.fileHandleForWriting.close()
         #expect(process.terminationStatus == 128 + signal)

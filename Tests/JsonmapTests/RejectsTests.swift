@@ -88,6 +88,38 @@ struct RejectsTests {
         #expect(runner.read("bad.jsonl")?.contains("\"truncated\":true") == true)
     }
 
+    /// A rejected record is kept byte for byte: text when it is UTF-8 (however exotic), and
+    /// the base64 of its bytes when it is not.
+    @Test func rejectedRecordsAreKeptByteForByte() throws {
+        let runner = try JsonmapRunner()
+        let invalid: [UInt8] = Array(#"{"size":"a"#.utf8) + [0xFF, 0xC3] + Array(#"b"}"#.utf8)
+        let exotic = #"{"size":"naïve 東京 🎉   ","pad":"\#u{2028}\#u{0}"}"#
+        let bytes = invalid + [0x0A] + Array(exotic.utf8) + [0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: runner.path("in.jsonl")))
+        let result = try runner.run(["convert", "in.jsonl", "--to", "csv", "--rejects", "bad.jsonl"] + Self.fields)
+        #expect(result.status == 1)
+        let lines = try #require(runner.read("bad.jsonl")).split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        #expect(first?["record"] == nil)
+        #expect((first?["recordBase64"] as? String).flatMap { Data(base64Encoded: $0) } == Data(invalid))
+        let second = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
+        #expect((second?["record"] as? String).map { Array($0.utf8) } == Array(exotic.utf8))
+        #expect(second?["recordBase64"] == nil)
+    }
+
+    /// The 1 KiB cap may cut a character in two: the record keeps the whole characters before it.
+    @Test func aCapThroughACharacterKeepsTheTextBeforeIt() throws {
+        let runner = try JsonmapRunner()
+        // 9 bytes of {"size":" then two-byte characters: byte 1024 is the second half of one.
+        let long = #"{"size":""# + String(repeating: "é", count: 600) + #""}"#
+        let result = try runner.run(["convert", "--to", "csv", "--rejects", "bad.jsonl"] + Self.fields, stdin: long)
+        #expect(result.status == 1)
+        let reject = try #require(Self.rejects(runner.read("bad.jsonl")).first)
+        #expect(reject.record.utf8.count == 1023 && reject.record.utf8.elementsEqual(long.utf8.prefix(1023)))
+        #expect(runner.read("bad.jsonl")?.contains("\"truncated\":true") == true)
+    }
+
     @Test func maxRejectsStopsTheRunWithoutTheOutputFile() throws {
         let runner = try JsonmapRunner()
         let input = (0..<50).map { $0 % 5 == 4 ? "{bad \($0)}" : #"{"id":"\#($0)"}"# }.joined(separator: "\n")
@@ -120,11 +152,13 @@ struct RejectsTests {
         let text = "[{\"id\":\"1\"},\n {\"id\": nope}]"
         try runner.write("in.json", text)
         let result = try runner.run(["convert", "in.json", "--to", "csv", "-o", "out.csv"] + Self.fields)
-        #expect(result.status == 2)
+        #expect(result.status == 3)
         // The parser stops at the first byte no JSON token continues with: "n" may start null, "o" not.
         let byte = text.utf8.count - "ope}]".utf8.count
-        #expect(result.stderr.contains("jsonmap: in.json: syntax error at line 2, column 10 (byte \(byte))"))
-        #expect(try runner.userFiles() == ["in.json"])
+        #expect(result.stderr.contains("jsonmap: in.json: reading stopped at byte \(byte), 5 bytes left unread: "
+                                       + "syntax error at line 2, column 10 (byte \(byte))"))
+        #expect(runner.read("out.csv") == "id,size\n1,\n")
+        #expect(try runner.userFiles() == ["in.json", "out.csv"])
     }
 
     @Test func validateWritesNoOutput() throws {

@@ -119,7 +119,8 @@ extension BlockRecords where Value == [String] {
         case .decoded(let names, _, _, _):
             return .success(names)
         case .rejected(let error, let line, _, _):
-            return .failure(.invalidValue(path: "", reason: "the header record on line \(line) is not an array of column names: \(error)"))
+            return .failure(.invalidValue(path: "", reason: "the header record on line \(line) is not an array of column names: \(error)",
+                                          location: error.location))
         case .ended(let error):
             return .failure(error)
         }

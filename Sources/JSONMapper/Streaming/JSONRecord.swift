@@ -10,9 +10,11 @@ public struct JSONRecord<Value> {
     /// The decoded value.
     public var value: Value
     /// The record's position among the records read from the stream, delivered and rejected
-    /// alike, from 0: records are delivered in stream order, whatever the number of workers.
+    /// alike, from 0: records are delivered in stream order, whatever the number of workers. A
+    /// header record is not counted (see ``JSONRecordColumns``).
     public var index: Int
-    /// The 1-based line on which the record starts.
+    /// The 1-based line of the stream on which the record starts (a header record's line
+    /// included).
     public var line: Int
     /// Where the record's bytes lie in the stream, as byte offsets (a JSON Lines record is its
     /// line without the line ending).

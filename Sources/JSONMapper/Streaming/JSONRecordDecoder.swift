@@ -53,7 +53,8 @@ public struct JSONRecordDecoder: Sendable {
     /// default).
     public var maxRejectedBytes: Int
     /// Whether array records are decoded through column names (from a header record, or
-    /// given) rather than as they are. Defaults to ``JSONRecordColumns/none``.
+    /// given) rather than as they are, and whether the stream starts with a header record.
+    /// Defaults to ``JSONRecordColumns/none``.
     public var columns: JSONRecordColumns
 
     /// A decoder with the given settings.

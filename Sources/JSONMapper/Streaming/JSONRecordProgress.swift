@@ -18,7 +18,7 @@ public final class JSONRecordProgress: @unchecked Sendable {
     private var counts = Counts()
 
     private struct Counts {
-        var framing: JSONRecordFraming?
+        var framing = JSONRecordFraming.automatic
         var bytesRead = 0
         var delivered = 0
         var rejected = 0
@@ -29,16 +29,18 @@ public final class JSONRecordProgress: @unchecked Sendable {
     /// A progress with nothing read yet.
     public init() {}
 
-    /// The framing in use, once the first bytes have decided it (for
-    /// ``JSONRecordFraming/automatic``); `nil` before.
-    public var framing: JSONRecordFraming? { read { $0.framing } }
+    /// The framing in use: ``JSONRecordFraming/automatic`` until the stream starts and, for an
+    /// automatic choice, until the first bytes have decided it; then the framing chosen
+    /// (`"\(progress.framing)"` reads `json-lines`, `array` or `concatenated`).
+    public var framing: JSONRecordFraming { read { $0.framing } }
     /// Bytes taken from the source so far (records being decoded included).
     public var bytesRead: Int { read { $0.bytesRead } }
     /// Records delivered so far.
     public var recordsDelivered: Int { read { $0.delivered } }
     /// Records rejected so far (each reported as a ``JSONRecordRejection``).
     public var recordsRejected: Int { read { $0.rejected } }
-    /// Records read so far: delivered plus rejected.
+    /// Records read so far: delivered plus rejected (a header record is not a record; see
+    /// ``JSONRecordColumns``).
     public var recordsRead: Int { read { $0.delivered + $0.rejected } }
     /// Whether the stream has ended: at the end of its input, or with ``failure``.
     public var isFinished: Bool { read { $0.isFinished } }

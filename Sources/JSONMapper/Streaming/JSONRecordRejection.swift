@@ -5,10 +5,11 @@
 /// Rejections are reported as they happen, in stream order, so that none is lost and none is
 /// kept longer than it takes to report it.
 public struct JSONRecordRejection: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The record's position among the records read from the stream, from 0 (see
-    /// ``JSONRecord/index``).
+    /// The record's position among the records read from the stream, from 0, a header
+    /// record not counted (see ``JSONRecord/index``).
     public var index: Int
-    /// The 1-based line on which the record starts.
+    /// The 1-based line of the stream on which the record starts (a header record's line
+    /// included).
     public var line: Int
     /// Where the record's bytes lie in the stream, as byte offsets.
     public var byteRange: Range<Int>

@@ -29,14 +29,16 @@ final class RecordStream<Value> {
     /// Whether array records are decoded through column names (see ``JSONRecordColumns``).
     enum Columns {
         case none
-        /// The first record names them: read it (with these options) before anything else.
-        case awaitingHeader(DecodingOptions)
+        /// The first record is a header: read it (with these options) before anything else,
+        /// then decode through its names or, when `namesColumns` is false, as records are.
+        case awaitingHeader(DecodingOptions, namesColumns: Bool)
         case names(ColumnSink.Names)
 
         init(_ columns: JSONRecordColumns, options: DecodingOptions) {
             switch columns {
             case .none: self = .none
-            case .headerRecord: self = .awaitingHeader(options)
+            case .headerRecord: self = .awaitingHeader(options, namesColumns: true)
+            case .skippingHeaderRecord: self = .awaitingHeader(options, namesColumns: false)
             case .names(let names): self = .names(ColumnSink.Names(names))
             }
         }
@@ -167,14 +169,15 @@ final class RecordStream<Value> {
         }
     }
 
-    /// Reads the column names from a block cut while the header record is awaited; returns
-    /// the error that ends the stream when that record is not a header.
+    /// Reads the header record from a block cut while it is awaited (taking its column names
+    /// when they are used); returns the error that ends the stream when that record is not a
+    /// header. The header is not a record: it is neither counted nor numbered.
     private func readHeader(in block: RecordBlock) -> JSONMapperError? {
-        guard case .awaitingHeader(let options) = columns,
+        guard case .awaitingHeader(let options, let namesColumns) = columns,
               let header = BlockRecords<[String]>.header(in: block, options: options, limits: limits) else { return nil }
         switch header {
         case .success(let names):
-            columns = .names(ColumnSink.Names(names))
+            columns = namesColumns ? .names(ColumnSink.Names(names)) : .none
             framer.cutsSingleRecords = false
             return nil
         case .failure(let error):

@@ -12,7 +12,9 @@ struct ConvertCommand: ParsableCommand {
             that cannot be mapped (malformed, a missing required value, a value its column's type \
             cannot take) is rejected, logged to --rejects, and counted in the summary on stderr. An \
             output file is written under a temporary name and renamed when the run completes, so a \
-            failed or interrupted run leaves no partial file.
+            failed or interrupted run leaves no partial file. A damaged array or concatenated input \
+            ends that input's records, not the run: the rows of every record before the damage are \
+            written (and a file committed, as standard output has them too), and the exit status is 3.
 
             Examples:
               jsonmap convert in.jsonl --spec spec.yaml --to csv -o out.csv
@@ -34,12 +36,13 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let schema = try options.schema()
+        let inputs = try options.openInputs()
         let output = try OutputFile.open(self.output)
         let sink = RowSink(output: output, writer: JSONRowWriter(schema: schema, format: to))
         if to == .json || !noHeader { sink.writeHeader() }
         // Rows are formatted on the decoding workers; the sink writes their text in order.
         let formatter = JSONRowWriter(schema: schema, format: to)
-        try options.execute(schema: schema, outputs: [output], verb: "written",
+        try options.execute(inputs: inputs, schema: schema, outputs: [output], verb: "written",
                             transform: { (row) throws(JSONMapperError) in try formatter.formatted(row) },
                             handle: sink.write(formatted:), beforeWaiting: sink.flushStream, finish: sink.finish)
     }

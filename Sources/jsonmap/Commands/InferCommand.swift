@@ -10,11 +10,14 @@ struct InferCommand: ParsableCommand {
         discussion: """
             The spec has a column per key path seen (nested objects flattened), typed by the values \
             seen: int and double widen to double, other mixes to string, arrays and mixed containers \
-            to json; a column is required when every sampled record has a non-null value for it.
+            to json; a column is required when every sampled record has a non-null value for it. \
+            Array records are read through their column names (--columns header or NAME,NAME,…); \
+            convert them with the same --columns.
 
             Examples:
               jsonmap infer events.jsonl > spec.json
               jsonmap infer events.jsonl --sample 10000 --swift Event > Event.swift
+              jsonmap infer products.jsonl --columns header > spec.json
             """
     )
 
@@ -30,6 +33,9 @@ struct InferCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How records are laid out.", valueName: "framing"))
     var framing: RecordOptions.Framing = .auto
 
+    @Option(name: .long, help: ColumnsOption.help)
+    var columns: ColumnsOption?
+
     func validate() throws {
         if sample < 1 { throw ValidationError("--sample must be at least 1") }
         if let swift, swift.isEmpty || !swift.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) || swift.first!.isNumber {
@@ -42,22 +48,30 @@ struct InferCommand: ParsableCommand {
         var shape = ValueShape()
         var sampled = 0
         var skipped = 0
-        let decoder = JSONRecordDecoder(framing: framing.recordFraming, workers: 1)
+        var arrays = 0
+        let decoder = JSONRecordDecoder(framing: framing.recordFraming, workers: 1, columns: columns?.columns ?? .none)
         for result in decoder.records(JSONValue.self, from: inputFile.source, onRejection: { _ in skipped += 1 }) {
             switch result {
             case .success(let record):
-                guard case .object = record.value else { skipped += 1; continue }
+                guard case .object = record.value else {
+                    if case .array = record.value { arrays += 1 }
+                    skipped += 1
+                    continue
+                }
                 shape.add(record.value)
                 sampled += 1
             case .failure(let error):
-                throw CommandFailure.usage("\(inputFile.name == "-" ? "standard input" : inputFile.name): \(error)")
+                throw CommandFailure.usage("\(inputFile.displayName): \(error)")
             }
             if sampled == sample { break }
         }
         if skipped > 0 {
             FileHandle.standardError.write(Data("jsonmap: skipped \(skipped) records that are malformed or not objects\n".utf8))
         }
-        guard sampled > 0 else { throw CommandFailure.usage("\(inputFile.name): no object records to infer from") }
+        guard sampled > 0 else {
+            let hint = arrays > 0 ? " (the records are arrays: name their values with --columns header, or --columns NAME,NAME,…)" : ""
+            throw CommandFailure.usage("\(inputFile.displayName): no object records to infer from\(hint)")
+        }
         if let swift {
             print(SwiftModelWriter.source(for: shape, named: swift, records: sampled), terminator: "")
         } else {

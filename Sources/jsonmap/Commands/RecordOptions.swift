@@ -3,7 +3,7 @@ import Foundation
 import JSONMapper
 
 /// The options `convert` and `validate` share: inputs, the schema, rejects, limits, workers,
-/// framing and reporting.
+/// framing, column names and reporting.
 struct RecordOptions: ParsableArguments {
     @Argument(help: "Input files, read one after another; '-' or none reads standard input.")
     var inputs: [String] = []
@@ -16,7 +16,10 @@ struct RecordOptions: ParsableArguments {
         valueName: "field"))
     var field: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Write one JSON line per rejected record to this file.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Write one JSON line per rejected record to this file: input, line, offset, error, and the record's bytes "
+            + "as text in 'record' (base64 in 'recordBase64' when they are not UTF-8).",
+        valueName: "file"))
     var rejects: String?
 
     @Option(name: .long, help: ArgumentHelp("Stop the run once this many records have been rejected.", valueName: "n"))
@@ -27,6 +30,9 @@ struct RecordOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("How records are laid out.", valueName: "framing"))
     var framing: Framing = .auto
+
+    @Option(name: .long, help: ColumnsOption.help)
+    var columns: ColumnsOption?
 
     @Flag(name: .long, help: "Show a progress bar on stderr even when it is not a terminal.")
     var progress = false
@@ -61,19 +67,27 @@ struct RecordOptions: ParsableArguments {
         return try FieldOption.schema(from: field)
     }
 
+    /// Opens the inputs, before any output is created (a missing input leaves nothing behind).
+    func openInputs() throws(CommandFailure) -> [InputFile] {
+        try InputFile.open(inputs)
+    }
+
     /// Reads every input through the schema, handing each row to `handle`, with rejects,
     /// progress and the summary; commits the outputs of a complete run and discards them
-    /// otherwise. Exits with status 1 when records were rejected.
-    func execute<Output: Sendable>(schema: JSONSchema, outputs: [OutputFile], verb: String,
+    /// otherwise. Exits with status 1 when records were rejected, 3 when an input was damaged.
+    ///
+    /// A damaged input (its records end before its bytes do) does not make the run
+    /// incomplete: every record before the damage has been written or rejected, which is what
+    /// standard output has received as well, so a file output is committed with those rows
+    /// and the exit status, with one line per damaged input on stderr, says what was left.
+    func execute<Output: Sendable>(inputs: [InputFile], schema: JSONSchema, outputs: [OutputFile], verb: String,
                                    transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
                                    handle: (Output) throws -> Void, beforeWaiting: () throws -> Void = {},
                                    finish: () throws -> Void) throws {
-        let inputs = try InputFile.open(inputs)
-        let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path)) }
-        let run = RecordRun(schema: schema, settings: RecordRun.Settings(framing: framing.recordFraming,
-                                                                             workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                                             maxRejects: maxRejects),
-                            rejects: rejectsLog)
+        let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path, kind: "rejects file")) }
+        let settings = RecordRun.Settings(framing: framing.recordFraming, columns: columns?.columns ?? .none,
+                                          workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, maxRejects: maxRejects)
+        let run = RecordRun(schema: schema, settings: settings, rejects: rejectsLog)
         let bar = progress || (!quiet && isatty(STDERR_FILENO) != 0)
             ? ProgressBar(status: run.status, totalBytes: inputs.allSatisfy { $0.size != nil } ? inputs.reduce(0) { $0 + ($1.size ?? 0) } : nil)
             : nil
@@ -95,11 +109,15 @@ struct RecordOptions: ParsableArguments {
         if !quiet {
             FileHandle.standardError.write(Data((Summary.line(run.totals, seconds: Date().timeIntervalSince(started), handled: verb) + "\n").utf8))
         }
+        for damage in run.damages {
+            FileHandle.standardError.write(Data("jsonmap: \(damage.message)\n".utf8))
+        }
         if run.isStopped {
             let rest = outputs.first.map { $0.isStandardOutput ? "standard output is incomplete" : "\($0.name) was not written" }
             throw CommandFailure(message: "stopped after \(run.totals.rejected) rejected records (--max-rejects \(maxRejects ?? 0)); "
                                  + (rest ?? "the rest was not read"), status: CommandFailure.rejectedStatus)
         }
+        if !run.damages.isEmpty { throw ExitCode(CommandFailure.damagedStatus) }
         if run.totals.rejected > 0 { throw ExitCode(CommandFailure.rejectedStatus) }
     }
 }

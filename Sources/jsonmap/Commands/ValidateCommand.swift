@@ -7,7 +7,8 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check JSON records against a spec, writing only rejects and the summary.",
         discussion: """
             Exit status 0 when every record maps, 1 when some were rejected (see --rejects), 2 for \
-            a usage, spec or I/O error.
+            a usage, spec or I/O error, 3 when an input was damaged (every record before the damage \
+            is checked; stderr names the byte where reading stopped).
 
             Example:
               jsonmap validate --spec spec.yaml events.jsonl --rejects bad.jsonl
@@ -18,6 +19,6 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let schema = try options.schema()
-        try options.execute(schema: schema, outputs: [], verb: "valid", transform: { _ in }, handle: { _ in }, finish: {})
+        try options.execute(inputs: try options.openInputs(), schema: schema, outputs: [], verb: "valid", transform: { _ in }, handle: { _ in }, finish: {})
     }
 }

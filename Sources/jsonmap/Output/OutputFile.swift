@@ -3,32 +3,35 @@ import Foundation
 /// Where a command's bytes go: standard output, or a file written atomically. A file is
 /// written under a temporary name in its own directory and renamed into place by
 /// ``commit()``, so a run that fails, stops or is interrupted leaves no partial file (and an
-/// existing file as it was).
+/// existing file as it was): until then the temporary file is listed in ``TemporaryFiles``,
+/// which removes it on every other way out of the process.
 final class OutputFile {
     /// The name in messages: the path, or "standard output".
     let name: String
+    /// What the file is, in messages: "output file", "rejects file".
+    private let kind: String
     private let descriptor: Int32
     /// The temporary file and the final path, for a file.
     private let paths: (temporary: String, final: String)?
 
-    private init(name: String, descriptor: Int32, paths: (temporary: String, final: String)?) {
+    private init(name: String, kind: String, descriptor: Int32, paths: (temporary: String, final: String)?) {
         self.name = name
+        self.kind = kind
         self.descriptor = descriptor
         self.paths = paths
     }
 
-    /// Standard output for `nil` or `-`; otherwise a temporary file next to `path`.
-    static func open(_ path: String?) throws(CommandFailure) -> OutputFile {
-        guard let path, path != "-" else { return OutputFile(name: "standard output", descriptor: STDOUT_FILENO, paths: nil) }
+    /// Standard output for `nil` or `-`; otherwise a temporary file next to `path`. `kind`
+    /// names the file in messages.
+    static func open(_ path: String?, kind: String = "output file") throws(CommandFailure) -> OutputFile {
+        guard let path, path != "-" else { return OutputFile(name: "standard output", kind: kind, descriptor: STDOUT_FILENO, paths: nil) }
         let directory = (path as NSString).deletingLastPathComponent
         let base = (path as NSString).lastPathComponent
-        var template = Array(((directory.isEmpty ? "." : directory) + "/.\(base).jsonmap-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .usage("\(path): cannot create the output file: \(systemError())") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // Until it is committed, the file is removed if the process is interrupted.
-        InterruptCleanup.shared.register(temporary)
-        return OutputFile(name: path, descriptor: descriptor, paths: (temporary, path))
+        let template = (directory.isEmpty ? "." : directory) + "/.\(base).jsonmap-XXXXXX"
+        guard let (descriptor, temporary) = TemporaryFiles.shared.create(template) else {
+            throw .usage("\(path): cannot create the \(kind): \(systemError())")
+        }
+        return OutputFile(name: path, kind: kind, descriptor: descriptor, paths: (temporary, path))
     }
 
     /// Whether this is standard output.
@@ -50,7 +53,7 @@ final class OutputFile {
     /// Makes a file's contents visible under its name (standard output needs nothing).
     func commit() throws(CommandFailure) {
         guard let paths else { return }
-        defer { InterruptCleanup.shared.unregister(paths.temporary) }
+        defer { TemporaryFiles.shared.forget(paths.temporary) }
         // mkstemp makes the file 0600; an output file gets the usual permissions.
         let mask = umask(0)
         umask(mask)
@@ -58,7 +61,7 @@ final class OutputFile {
         guard close(descriptor) == 0, rename(paths.temporary, paths.final) == 0 else {
             let reason = systemError()
             unlink(paths.temporary)
-            throw .usage("\(paths.final): cannot write the output file: \(reason)")
+            throw .usage("\(paths.final): cannot write the \(kind): \(reason)")
         }
     }
 
@@ -66,17 +69,18 @@ final class OutputFile {
     func discard() {
         guard let paths else { return }
         close(descriptor)
-        unlink(paths.temporary)
-        InterruptCleanup.shared.unregister(paths.temporary)
+        TemporaryFiles.shared.remove(paths.temporary)
     }
 }
 
-/// Removes the temporary files of uncommitted outputs when the process gets SIGINT or
-/// SIGTERM (and turns a closed pipe into a write error), then exits with the usual status for the signal (128 + its number). The signals
-/// are handled on a dispatch queue, not in a signal handler, so the cleanup may lock and
-/// call anything.
-final class InterruptCleanup: @unchecked Sendable {
-    static let shared = InterruptCleanup()
+/// The temporary files of outputs not yet committed, removed on every way out of the process
+/// but a commit: by ``Jsonmap/main()`` whatever error ends the run, and here on SIGINT, SIGTERM
+/// and SIGHUP, unless ignored when the process started (then the process exits with the usual
+/// status for the signal, 128 + its number).
+/// The signals are handled on a dispatch queue, not in a signal handler, so the cleanup may
+/// lock and call anything.
+final class TemporaryFiles: @unchecked Sendable {
+    static let shared = TemporaryFiles()
 
     // `paths` is read and written under the lock.
     private let lock = NSLock()
@@ -87,8 +91,9 @@ final class InterruptCleanup: @unchecked Sendable {
         // A closed pipe downstream makes writes fail (and the run discard its files) rather
         // than killing the process with files left behind.
         signal(SIGPIPE, SIG_IGN)
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            // A signal ignored from the start stays ignored (`nohup`, a shell's background job).
+            guard !Self.isIgnored(signal(signalNumber, SIG_IGN)) else { continue }
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [unowned self] in self.exit(signal: signalNumber) }
             source.resume()
@@ -96,15 +101,43 @@ final class InterruptCleanup: @unchecked Sendable {
         }
     }
 
-    func register(_ path: String) {
+    private static func isIgnored(_ handler: __sighandler_t?) -> Bool {
+        handler.map { unsafeBitCast($0, to: Int.self) } == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Creates a file from a `mkstemp` template and lists it, under the lock, so that a
+    /// signal cannot come between the two; its descriptor and path, or `nil` (see `errno`).
+    func create(_ template: String) -> (descriptor: Int32, path: String)? {
+        var bytes = Array(template.utf8CString)
         lock.lock()
+        defer { lock.unlock() }
+        let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        let path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         paths.insert(path)
+        return (descriptor, path)
+    }
+
+    /// Takes a committed file off the list.
+    func forget(_ path: String) {
+        lock.lock()
+        paths.remove(path)
         lock.unlock()
     }
 
-    func unregister(_ path: String) {
+    /// Removes a file and takes it off the list.
+    func remove(_ path: String) {
         lock.lock()
+        unlink(path)
         paths.remove(path)
+        lock.unlock()
+    }
+
+    /// Removes every listed file.
+    func removeAll() {
+        lock.lock()
+        for path in paths { unlink(path) }
+        paths = []
         lock.unlock()
     }
 

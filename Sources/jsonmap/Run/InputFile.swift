@@ -9,15 +9,17 @@ struct InputFile {
     let source: JSONRecordSource
     /// The file's size, when it is a regular file (for the progress bar's total).
     let size: Int?
-    /// The descriptor of an input that may make a read wait (a pipe, a terminal, a socket):
-    /// before waiting on it, a run hands on what it has.
-    let waitingDescriptor: Int32?
+    /// The descriptor the source reads.
+    private let descriptor: Int32
+
+    /// The name in a message of its own: the path, or "standard input".
+    var displayName: String { name == "-" ? "standard input" : name }
 
     /// Whether reading the input now could wait for its writer: it is not a file and has
     /// no bytes ready.
     var wouldWait: Bool {
-        guard let waitingDescriptor else { return false }
-        var request = pollfd(fd: waitingDescriptor, events: Int16(POLLIN), revents: 0)
+        guard size == nil else { return false }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&request, 1, 0) == 0
     }
 
@@ -32,8 +34,7 @@ struct InputFile {
         guard path != "-" else {
             var status = stat()
             let isFile = fstat(STDIN_FILENO, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            return InputFile(name: "-", source: .standardInput, size: isFile ? Int(status.st_size) : nil,
-                             waitingDescriptor: isFile ? nil : STDIN_FILENO)
+            return InputFile(name: "-", source: .standardInput, size: isFile ? Int(status.st_size) : nil, descriptor: STDIN_FILENO)
         }
         let descriptor = Foundation.open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .usage("\(path): cannot open: \(systemError())") }
@@ -46,6 +47,28 @@ struct InputFile {
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let isFile = status.st_mode & S_IFMT == S_IFREG
         return InputFile(name: path, source: .fileHandle(handle, name: path), size: isFile ? Int(status.st_size) : nil,
-                         waitingDescriptor: isFile ? nil : descriptor)
+                         descriptor: descriptor)
+    }
+
+    /// How many bytes the input still holds after what its source has read, or `nil` when
+    /// they cannot be read. A file is measured; a pipe is read to its end (without decoding),
+    /// so that the count does not depend on how much its writer had written when a run stopped.
+    func remainingByteCount() -> Int? {
+        if size != nil {
+            let position = lseek(descriptor, 0, SEEK_CUR)
+            let end = lseek(descriptor, 0, SEEK_END)
+            return position >= 0 && end >= position ? Int(end - position) : nil
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return total }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            total += count
+        }
     }
 }

@@ -4,9 +4,15 @@ import JSONMapper
 /// Reads every input's records as rows of a schema and hands each row to the command, and
 /// accounts for every record: handed on, or rejected (logged to `--rejects`), until
 /// `--max-rejects` stops the run. Shared by `convert` and `validate`.
+///
+/// An input whose records end before its bytes do (malformed JSON in an array or concatenated
+/// input, a read error) is a ``Damage``: the stream has delivered every record before that
+/// place, and the run goes on with the next input, so what a damaged input yields never
+/// depends on how its bytes arrived.
 final class RecordRun {
     struct Settings {
         var framing: JSONRecordFraming
+        var columns: JSONRecordColumns
         var workers: Int
         var maxRejects: Int?
     }
@@ -25,6 +31,8 @@ final class RecordRun {
     private(set) var totals = Totals()
     /// Set when `--max-rejects` was reached: later records are not looked at.
     private(set) var isStopped = false
+    /// The inputs that ended before their last byte, in input order.
+    private(set) var damages: [Damage] = []
     /// A failure to write the rejects log, raised once the current record is done.
     private var rejectsFailure: CommandFailure?
     let status = RunStatus()
@@ -45,7 +53,7 @@ final class RecordRun {
     /// allocator's slow path and kept two workers at 1.2–1.3× the speed of one.
     func run<Output: Sendable>(_ inputs: [InputFile], transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
                                handle: (Output) throws -> Void, beforeWaiting: () throws -> Void) throws {
-        var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1))
+        var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1), columns: settings.columns)
         decoder.maxRejectedBytes = 1024
         for input in inputs where !isStopped {
             let records = decoder.records(schema, from: input.source, transform: transform) { [unowned self] rejection in
@@ -54,7 +62,7 @@ final class RecordRun {
             status.start(records.progress)
             defer { totals.bytes += records.progress.bytesRead }
             var iterator = records.makeIterator()
-            while true {
+            reading: while true {
                 if input.wouldWait { try beforeWaiting() }
                 guard let result = iterator.next() else { break }
                 if let rejectsFailure { throw rejectsFailure }
@@ -64,7 +72,8 @@ final class RecordRun {
                     try handle(record.value)
                     totals.written += 1
                 case .failure(let error):
-                    throw CommandFailure.usage("\(input.name == "-" ? "standard input" : input.name): \(error)")
+                    damages.append(Damage(input: input, error: error, bytesRead: records.progress.bytesRead))
+                    break reading
                 }
             }
             if let rejectsFailure { throw rejectsFailure }
@@ -81,6 +90,37 @@ final class RecordRun {
             rejectsFailure = rejectsFailure ?? error
         }
         if let limit = settings.maxRejects, totals.rejected >= limit { isStopped = true }
+    }
+}
+
+/// Where an input's records stopped before its end, and how much of it was left.
+struct Damage {
+    /// The input's name in messages.
+    let input: String
+    /// Why the records stopped.
+    let error: JSONMapperError
+    /// The stream offset where reading stopped: the error's byte, or, for a read error, the
+    /// end of what was read.
+    let offset: Int
+    /// The input's bytes from ``offset`` to its end, when they could be counted.
+    let unreadBytes: Int?
+
+    init(input: InputFile, error: JSONMapperError, bytesRead: Int) {
+        self.input = input.displayName
+        self.error = error
+        let offset: Int
+        switch error {
+        case .limitExceeded(let place, _): offset = place
+        default: offset = error.location?.offset ?? bytesRead
+        }
+        self.offset = offset
+        unreadBytes = input.remainingByteCount().map { $0 + max(bytesRead - offset, 0) }
+    }
+
+    /// `in.json: reading stopped at byte 41400, 18 bytes left unread: syntax error at line 1, …`.
+    var message: String {
+        let unread = unreadBytes.map { "\($0) bytes left unread" } ?? "the rest could not be read"
+        return "\(input): reading stopped at byte \(offset), \(unread): \(error)"
     }
 }
 

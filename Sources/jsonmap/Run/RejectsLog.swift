@@ -1,8 +1,14 @@
+import Foundation
 import JSONMapper
 
 /// The `--rejects` file: one JSON line per rejected record,
 /// `{"input":"events.jsonl","line":12,"offset":3456,"error":"…","record":"<raw text>"}`,
-/// with the record's raw text capped (`"truncated":true` when it was cut).
+/// with the record's raw bytes capped (`"truncated":true` when they were cut).
+///
+/// The record is kept byte for byte: as text in `record` when its bytes are UTF-8 (a JSON
+/// string holds any text exactly), and otherwise, since a string would have to replace the
+/// invalid bytes, as `recordBase64`, the base64 of the bytes. A cap that cuts a character in
+/// two leaves the character out of `record`, rather than sending the record to base64.
 final class RejectsLog {
     private let output: OutputFile
     private var buffer: [UInt8] = []
@@ -17,12 +23,33 @@ final class RejectsLog {
             ("line", .number(JSONNumber(rejection.line))),
             ("offset", .number(JSONNumber(rejection.byteRange.lowerBound))),
             ("error", .string(rejection.error.description)),
-            ("record", .string(String(decoding: rejection.rawBytes, as: UTF8.self))),
         ]
+        if let text = Self.text(of: rejection.rawBytes, isTruncated: rejection.isTruncated) {
+            members.append(("record", .string(text)))
+        } else {
+            members.append(("recordBase64", .string(Data(rejection.rawBytes).base64EncodedString())))
+        }
         if rejection.isTruncated { members.append(("truncated", .bool(true))) }
         buffer.append(contentsOf: JSONValue.object(JSONObject(members)).description.utf8)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// The record's bytes as text when they are UTF-8; for a truncated record, without the
+    /// start of a character the cap cut.
+    static func text(of bytes: [UInt8], isTruncated: Bool) -> String? {
+        String(validating: isTruncated ? withoutCutCharacter(bytes) : bytes[...], as: UTF8.self)
+    }
+
+    /// `bytes` without a character cut at their end: a lead byte followed by fewer
+    /// continuation bytes than its sequence needs.
+    private static func withoutCutCharacter(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        for back in stride(from: 1, through: min(3, bytes.count), by: 1) where bytes[bytes.count - back] & 0xC0 != 0x80 {
+            let lead = bytes[bytes.count - back]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            return length > back ? bytes.dropLast(back) : bytes[...]
+        }
+        return bytes[...]
     }
 
     /// Writes what is buffered, and makes the file visible.

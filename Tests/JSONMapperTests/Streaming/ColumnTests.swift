@@ -48,6 +48,59 @@ struct ColumnTests {
         }
     }
 
+    /// The same rows read by position: `"[0]"`, `"[1]"`…
+    struct PositionalProduct: JSONMappable, Equatable, Sendable {
+        var asin = ""
+        var brand = ""
+        var rating = 0
+        static let jsonMapping = JSONMapping<PositionalProduct> {
+            Map(\.asin, "[0]", required: true)
+            Map(\.brand, "[1]")
+            Map(\.rating, "[2]")
+        }
+    }
+
+    /// A positional model skips the header as a named one reads it, and the record and its
+    /// rejections are numbered alike: index 0 is the first record after the header, and
+    /// lines are the file's.
+    @Test(arguments: [1, 2])
+    func aPositionalModelSkipsTheHeaderRecord(workers: Int) {
+        for chunkSize in [1, 9, 1 << 16] {
+            let decoder = JSONRecordDecoder(workers: workers, chunkSize: chunkSize, columns: .skippingHeaderRecord)
+            let run = decoder.run(PositionalProduct.self, .bytes(Array(Self.table.utf8)))
+            #expect(run.framing == .jsonLines)
+            #expect(run.records.map(\.value) == [PositionalProduct(asin: "B0000SX2UC", brand: "Nokia", rating: 3),
+                                                 PositionalProduct(asin: "B0009N5L7K", brand: "Motorola"),
+                                                 PositionalProduct(asin: "B0012345", brand: "LG", rating: 4)], "chunks of \(chunkSize)")
+            #expect(run.records.map(\.line) == [3, 4, 7])
+            #expect(run.records.map(\.index) == [0, 1, 3])
+            #expect(run.rejections.map(\.line) == [6, 8])
+            #expect(run.rejections.map(\.index) == [2, 4])
+            #expect(run.delivered == 3 && run.rejected == 2 && run.failure == nil)
+        }
+    }
+
+    /// The record on line 2, after a header, is record 0 whichever way the columns are read.
+    @Test func indexAndLineMeanTheSameInEveryMode() {
+        let text = Array("[\"asin\",\"brand\",\"rating\"]\n[\"a\",\"b\",\"x\"]\n[\"c\",\"d\",2]\n".utf8)
+        let named = JSONRecordDecoder(columns: .headerRecord).run(Product.self, .bytes(text))
+        let positional = JSONRecordDecoder(columns: .skippingHeaderRecord).run(PositionalProduct.self, .bytes(text))
+        for (records, rejections) in [(named.records.map { ($0.index, $0.line) }, named.rejections.map { ($0.index, $0.line) }),
+                                      (positional.records.map { ($0.index, $0.line) }, positional.rejections.map { ($0.index, $0.line) })] {
+            #expect(records.map(\.0) == [1] && records.map(\.1) == [3])
+            #expect(rejections.map(\.0) == [0] && rejections.map(\.1) == [2])
+        }
+        #expect(named.delivered + named.rejected == 2 && positional.delivered + positional.rejected == 2)
+    }
+
+    @Test func aSkippedHeaderMustBeAHeader() {
+        let text = Array("{\"asin\":\"a\"}\n[\"b\"]\n".utf8)
+        let run = JSONRecordDecoder(columns: .skippingHeaderRecord).run(PositionalProduct.self, .bytes(text))
+        #expect(run.records.isEmpty && run.rejections.isEmpty)
+        #expect(run.failure == .invalidValue(path: "", reason: "the header record on line 1 is not an array of column names: "
+            + "type mismatch at the top-level value (line 1, column 1, byte 0): expected an array of String, found an object"))
+    }
+
     @Test func givenNamesAndArrays() {
         let decoder = JSONRecordDecoder(framing: .array, workers: 2, chunkSize: 7, columns: .names(["asin", "rating"]))
         let run = decoder.run(Product.self, .bytes(Array("[[\"a\",1],[\"b\",2]]".utf8)))

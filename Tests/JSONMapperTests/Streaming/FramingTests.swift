@@ -23,6 +23,15 @@ struct FramingTests {
         #expect(run.framing == .jsonLines && run.delivered == 3 && run.rejected == 0)
     }
 
+    /// The framing prints as its name (`json-lines`), not as an optional, before and after the
+    /// automatic choice.
+    @Test func progressNamesTheFraming() {
+        let records = Self.decoder(.automatic).records(StreamEvent.self, from: .bytes(Array("{\"id\":1}\n{\"id\":2}\n".utf8)))
+        #expect("\(records.progress.framing)" == "automatic")
+        #expect(records.map { _ in 1 }.count == 2)
+        #expect("\(records.progress.framing)" == "json-lines")
+    }
+
     @Test func jsonLinesWithCRLFBlankLinesNoFinalNewlineAndBOM() {
         let text = "\u{FEFF}{\"id\":1}\r\n\r\n   \n\t\r\n{\"id\":2}\r\n\n  {\"id\":3}  "
         let run = Self.decoder(.jsonLines).run(StreamEvent.self, .bytes(Array(text.utf8)))
