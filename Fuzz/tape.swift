@@ -41,7 +41,7 @@ public func fuzzTape(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// Records a well-formed input in one piece and checks its tape.
 private func checkTape(_ bytes: UnsafeRawBufferPointer) {
     let tape = Tape()
-    tape.prepare(limits: .none)
+    tape.prepare(limits: .none, reader: nil)
     let handle = yajl_alloc(jt_callbacks(), nil, tape.context)!
     defer { yajl_free(handle) }
     cyajl_dont_validate_strings(handle)

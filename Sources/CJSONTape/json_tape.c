@@ -47,6 +47,18 @@ static inline void count_member(jt_recorder *r, int is_key) {
     if (((*count & OBJECT_BIT) != 0) == (is_key != 0)) *count += 1;
 }
 
+/// Ends every callback that recorded an event: hands the entries to the reader once there are
+/// flush_at of them.
+static inline int after_event(jt_recorder *r) {
+    if (r->count < r->flush_at || !r->flush) return 1;
+    if (!r->flush(r->reader)) {
+        r->stop = JT_STOP_READER;
+        return 0;
+    }
+    jt_recorder_clear(r);
+    return 1;
+}
+
 // MARK: - Text
 
 /// Records a string, key or number. Text in the piece is left there, and its token's end
@@ -55,7 +67,7 @@ static int record_text(jt_recorder *r, jt_kind kind, const unsigned char *text, 
     if (is_in_piece(r, text)) {
         uint64_t end = r->piece_offset + (uint64_t)(text - r->piece) + length + closing;
         append_at(r, kind, end, (uint32_t)length, 0);
-        return 1;
+        return after_event(r);
     }
     size_t needed = r->side_count + length;
     if (needed > r->side_capacity) r->side = grow(r->side, &r->side_capacity, needed, 1);
@@ -63,7 +75,7 @@ static int record_text(jt_recorder *r, jt_kind kind, const unsigned char *text, 
     jt_entry *entry = append(r, kind, (uint32_t)length, (uint32_t)r->side_count);
     entry->head |= (uint64_t)JT_TEXT_IN_SIDE << 8;
     r->side_count = needed;
-    return 1;
+    return after_event(r);
 }
 
 static inline int is_number_delimiter(unsigned char byte) {
@@ -76,14 +88,14 @@ static int on_null(void *context) {
     jt_recorder *r = context;
     count_member(r, 0);
     append(r, JT_NULL, 0, 0);
-    return 1;
+    return after_event(r);
 }
 
 static int on_boolean(void *context, int value) {
     jt_recorder *r = context;
     count_member(r, 0);
     append(r, value ? JT_TRUE : JT_FALSE, 0, 0);
-    return 1;
+    return after_event(r);
 }
 
 static int on_number(void *context, const char *text, size_t length) {
@@ -148,7 +160,7 @@ static int open_container(jt_recorder *r, jt_kind kind) {
         r->stop = JT_STOP_DEPTH;
         return 0;
     }
-    return 1;
+    return after_event(r);
 }
 
 static int close_container(jt_recorder *r, jt_kind kind) {
@@ -159,7 +171,7 @@ static int close_container(jt_recorder *r, jt_kind kind) {
         r->entries[begin_index].length = r->open_count[r->depth] & ~OBJECT_BIT;
         r->entries[begin_index].link = (uint32_t)(r->count - 1);
     }
-    return 1;
+    return after_event(r);
 }
 
 static int on_start_map(void *context) { return open_container(context, JT_BEGIN_OBJECT); }
@@ -182,6 +194,7 @@ jt_recorder *jt_recorder_create(void) {
     r->max_depth = SIZE_MAX;
     r->max_string_bytes = SIZE_MAX;
     r->max_number_bytes = SIZE_MAX;
+    r->flush_at = SIZE_MAX;
     return r;
 }
 

@@ -34,6 +34,11 @@
 //   5      end-array     10         -       2
 //   6      end-object    11         -       0
 //
+// A long piece is read in segments: with a flush function set, the recorder hands its entries
+// to the reader every flush_at entries and starts again at index 0. A container that opened in
+// an earlier segment closes with an end whose link is JT_GONE, and its begin (already read)
+// never learns its end.
+//
 // A recorder is reused document after document (jt_recorder_reset) and segment after segment
 // (jt_recorder_clear): the arrays keep their capacity, so a stream of records allocates
 // nothing per record once they have grown.
@@ -78,6 +83,8 @@ typedef enum jt_stop {
     /// A number followed by a byte JSON does not allow after one; stop_offset is that byte's
     /// offset in the piece being parsed.
     JT_STOP_NUMBER_END = 4,
+    /// The reader's flush returned 0: it stopped reading; the entries it was given stay.
+    JT_STOP_READER = 5,
 } jt_stop;
 
 typedef struct jt_recorder {
@@ -114,6 +121,14 @@ typedef struct jt_recorder {
 
     /// The entry the reader is at (kept here for the reader; the recorder never reads it).
     size_t cursor;
+
+    /// Called with `reader` once `count` reaches `flush_at`, between two events, to read the
+    /// entries so far; the recorder then clears them (jt_recorder_clear) and goes on, so a
+    /// tape holds at most about `flush_at` entries however long the piece. Returns 0 to stop
+    /// the parse (JT_STOP_READER). NULL: the tape grows with the piece.
+    int (*flush)(void *reader);
+    void *reader;
+    size_t flush_at;
 } jt_recorder;
 
 /// A recorder with empty arrays and no limits. Never returns NULL (aborts on out of memory).

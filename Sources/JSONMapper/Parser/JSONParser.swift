@@ -25,8 +25,6 @@ final class JSONParser {
     private var sawValue = false
     /// The whole input, when it came in one buffer and has been parsed to its end.
     private(set) var document: UnsafeRawBufferPointer?
-    /// The whole input, while a document held in one buffer is parsed a segment at a time.
-    private(set) var wholeInput: UnsafeRawBufferPointer?
     /// The bytes yajl is parsing (a piece of the chunks, or the whole document), while it parses them.
     private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Set while the events `yajl_complete_parse` completes are handled (a top-level number
@@ -75,7 +73,6 @@ final class JSONParser {
         self.memory = memory
         self.joiner = TokenJoiner(limits: limits)
         let tape = tape ?? Tape()
-        tape.prepare(limits: limits)
         self.tape = tape
         guard let handle = yajl_alloc(jt_callbacks(), memory?.functions, tape.context) else {
             fatalError("yajl_alloc failed: out of memory")
@@ -83,9 +80,11 @@ final class JSONParser {
         cyajl_dont_validate_strings(handle)
         self.handle = handle
         sink.parser = self
+        tape.prepare(limits: limits, reader: self)
     }
 
     deinit {
+        tape.prepare(limits: limits, reader: nil)
         sink.parser = nil
         yajl_free(handle)
         memory?.reset()
@@ -118,10 +117,6 @@ final class JSONParser {
     /// has its error thrown only if the whole document is well-formed: a syntax error anywhere
     /// is the more basic fault and wins.
     func parseDocument(_ bytes: UnsafeRawBufferPointer) throws(JSONMapperError) {
-        if bytes.count > Self.segmentBytes {
-            try parseInSegments(bytes)
-            return
-        }
         do throws(JSONMapperError) {
             try checkDocumentLimit(upTo: bytes.count)
             try feed(bytes)
@@ -131,23 +126,6 @@ final class JSONParser {
             throw origin.locate(error)
         }
         if let failure = sink.failure { throw origin.locate(failure) }
-    }
-
-    /// The most input whose events are on the tape at once: a tape takes about as many bytes
-    /// as the input it records, so a larger document is walked a segment at a time, each
-    /// segment fed like a chunk.
-    static let segmentBytes = 1 << 20
-
-    private func parseInSegments(_ bytes: UnsafeRawBufferPointer) throws(JSONMapperError) {
-        wholeInput = bytes
-        defer { wholeInput = nil }
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + Self.segmentBytes, bytes.count)
-            try parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-            start = end
-        }
-        try finish()
     }
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
@@ -160,8 +138,9 @@ final class JSONParser {
         defer { current = UnsafeRawBufferPointer(start: nil, count: 0) }
         let status = tape.parse(current, with: handle, at: offsetBefore)
         // The events before a syntax error reach the sink first: one that stops on them (the
-        // depth limit) is the earlier fault.
-        guard deliverRecordedEvents() else { throw sinkStopped() }
+        // depth limit) is the earlier fault. (A sink that stopped on a full segment's events
+        // stopped yajl there.)
+        guard tape.stop != JT_STOP_READER, deliverRecordedEvents() else { throw sinkStopped() }
         if status != yajl_status_ok {
             throw failure(status, in: chunk)
         }
@@ -221,7 +200,7 @@ final class JSONParser {
             current = UnsafeRawBufferPointer(start: nil, count: 0)
         }
         let status = tape.complete(with: handle)
-        guard deliverRecordedEvents() else { throw sinkStopped() }
+        guard tape.stop != JT_STOP_READER, deliverRecordedEvents() else { throw sinkStopped() }
         if status != yajl_status_ok {
             throw failure(status, in: UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true)
         }

@@ -25,9 +25,19 @@ final class Tape {
     /// yajl's callback context.
     var context: UnsafeMutableRawPointer { UnsafeMutableRawPointer(recorder) }
 
-    /// Forgets the last document and takes the limits of the next one.
-    func prepare(limits: JSONParser.Limits) {
+    /// The most entries a tape holds: a longer piece is handed to the parser's walk in
+    /// segments of this many events, from inside yajl's parse, so a tape's memory does not
+    /// grow with the input (an entry per event is about as many bytes as the text it records).
+    static let flushEntries = 1 << 16
+
+    /// Forgets the last document and takes the limits of the next one, and the parser that
+    /// walks the entries of each full segment (unretained: the parser owns the handle that
+    /// records, and forgets the tape when it goes).
+    func prepare(limits: JSONParser.Limits, reader: JSONParser?) {
         jt_recorder_reset(recorder)
+        recorder.pointee.reader = reader.map { Unmanaged.passUnretained($0).toOpaque() }
+        recorder.pointee.flush = reader == nil ? nil : walkFullSegment
+        recorder.pointee.flush_at = Self.flushEntries
         recorder.pointee.max_depth = limits.maxDepth.map { max($0, 0) } ?? .max
         recorder.pointee.max_string_bytes = limits.maxStringBytes.map { max($0, 0) } ?? .max
         recorder.pointee.max_number_bytes = limits.maxNumberBytes.map { max($0, 0) } ?? .max
@@ -44,7 +54,7 @@ final class Tape {
         jt_complete(recorder, handle)
     }
 
-    /// The entries of the last `parse` or `complete`.
+    /// The entries of the last `parse` or `complete` (or of its last segment).
     @inline(__always)
     var entries: TapeEntries {
         TapeEntries(base: recorder.pointee.entries, count: recorder.pointee.count)
@@ -100,6 +110,11 @@ final class Tape {
     var stopTokenEnd: Int { Int(recorder.pointee.stop_token_end) }
     /// The offset, in the piece, of the byte after a number that JSON does not allow there.
     var stopOffset: Int { recorder.pointee.stop_offset }
+}
+
+/// The flush of a full tape: the parser behind `reader` walks the segment's entries.
+private let walkFullSegment: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { reader in
+    Unmanaged<JSONParser>.fromOpaque(reader!)._withUnsafeGuaranteedRef { $0.deliverRecordedEvents() } ? 1 : 0
 }
 
 /// The entries of one piece, read in place.

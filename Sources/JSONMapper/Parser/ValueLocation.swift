@@ -40,13 +40,9 @@ extension JSONParser {
     }
 
     /// The JSON path of the innermost open container (see ``ContainerPath``), when every byte
-    /// since the start of the input is still at hand: a whole document (in segments or not), or
-    /// the first chunk;
+    /// since the start of the input is still at hand: a whole document, or the first chunk;
     /// `nil` otherwise.
     func pathOfInnermostContainer() -> String? {
-        if let whole = wholeInput {
-            return ContainerPath.path(after: UnsafeRawBufferPointer(rebasing: whole.prefix(currentTokenEnd)))
-        }
         guard offsetBefore == 0, let base = current.baseAddress else { return nil }
         let end = min(max(currentTokenEnd - offsetBefore, 0), current.count)
         return ContainerPath.path(after: UnsafeRawBufferPointer(start: base, count: end))
