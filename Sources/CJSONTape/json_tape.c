@@ -33,24 +33,21 @@ static inline jt_entry *append(jt_recorder *r, jt_kind kind, uint32_t length, ui
 /// Whether yajl handed out `text` inside the piece it is parsing (rather than from a buffer of
 /// its own): text in the piece ends its token, less a string's closing quote.
 static inline int is_in_piece(const jt_recorder *r, const unsigned char *text) {
-    return !r->finishing && text && text >= r->piece && text < r->piece + r->piece_length;
+    // One unsigned compare: a pointer below the piece wraps to a large distance. While
+    // finishing there is no piece (length 0).
+    return (uintptr_t)text - (uintptr_t)r->piece < r->piece_length;
 }
 
-/// The top bit of an open container's count says it is an object.
-#define OBJECT_BIT 0x80000000u
-
-/// One more value in the innermost open container: an array counts its values, an object
-/// its keys (`is_key`), not the values after them.
-static inline void count_member(jt_recorder *r, int is_key) {
-    if (!r->depth) return;
-    uint32_t *count = &r->open_count[r->depth - 1];
-    if (((*count & OBJECT_BIT) != 0) == (is_key != 0)) *count += 1;
+/// One more member in the innermost open container: an array counts its values, an object its
+/// keys (counted by on_key), not the values after them.
+static inline void count_value(jt_recorder *r) {
+    if (r->in_array) r->open_count[r->depth - 1] += 1;
 }
 
 /// Ends every callback that recorded an event: hands the entries to the reader once there are
 /// flush_at of them.
 static inline int after_event(jt_recorder *r) {
-    if (r->count < r->flush_at || !r->flush) return 1;
+    if (__builtin_expect(r->count < r->flush_at, 1)) return 1;
     if (!r->flush(r->reader)) {
         r->stop = JT_STOP_READER;
         return 0;
@@ -61,14 +58,8 @@ static inline int after_event(jt_recorder *r) {
 
 // MARK: - Text
 
-/// Records a string, key or number. Text in the piece is left there, and its token's end
-/// follows from it (so most events need nothing of yajl but the text); any other text is copied.
-static int record_text(jt_recorder *r, jt_kind kind, const unsigned char *text, size_t length, size_t closing) {
-    if (is_in_piece(r, text)) {
-        uint64_t end = r->piece_offset + (uint64_t)(text - r->piece) + length + closing;
-        append_at(r, kind, end, (uint32_t)length, 0);
-        return after_event(r);
-    }
+/// Records text yajl handed out from a buffer of its own: copied to the side buffer.
+static __attribute__((noinline)) int record_side_text(jt_recorder *r, jt_kind kind, const unsigned char *text, size_t length) {
     size_t needed = r->side_count + length;
     if (needed > r->side_capacity) r->side = grow(r->side, &r->side_capacity, needed, 1);
     if (length) memcpy(r->side + r->side_count, text, length);
@@ -78,22 +69,33 @@ static int record_text(jt_recorder *r, jt_kind kind, const unsigned char *text, 
     return after_event(r);
 }
 
-static inline int is_number_delimiter(unsigned char byte) {
-    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ']' || byte == '}';
+/// Records a string, key or number. Text in the piece is left there, and its token's end
+/// follows from it (so most events need nothing of yajl but the text); any other text is copied.
+static inline __attribute__((always_inline)) int record_text(jt_recorder *r, jt_kind kind, const unsigned char *text,
+                                                             size_t length, size_t closing) {
+    if (__builtin_expect(!is_in_piece(r, text), 0)) return record_side_text(r, kind, text, length);
+    uint64_t end = r->piece_offset + (uint64_t)(text - r->piece) + length + closing;
+    append_at(r, kind, end, (uint32_t)length, 0);
+    return after_event(r);
 }
+
+/// The bytes RFC 8259 lets follow a number: whitespace, ',', ']' and '}'.
+static const unsigned char ends_number[256] = {
+    [' '] = 1, ['\n'] = 1, ['\r'] = 1, ['\t'] = 1, [','] = 1, [']'] = 1, ['}'] = 1,
+};
 
 // MARK: - Callbacks
 
 static int on_null(void *context) {
     jt_recorder *r = context;
-    count_member(r, 0);
+    count_value(r);
     append(r, JT_NULL, 0, 0);
     return after_event(r);
 }
 
 static int on_boolean(void *context, int value) {
     jt_recorder *r = context;
-    count_member(r, 0);
+    count_value(r);
     append(r, value ? JT_TRUE : JT_FALSE, 0, 0);
     return after_event(r);
 }
@@ -111,12 +113,12 @@ static int on_number(void *context, const char *text, size_t length) {
     // piece, unless the input ended (while finishing, yajl feeds itself the space it stops at).
     const unsigned char *bytes = (const unsigned char *)text;
     size_t next = is_in_piece(r, bytes) ? (size_t)(bytes - r->piece) + length : yajl_get_bytes_consumed(r->handle);
-    if (!r->finishing && next < r->piece_length && !is_number_delimiter(r->piece[next])) {
+    if (!r->finishing && next < r->piece_length && !ends_number[r->piece[next]]) {
         r->stop = JT_STOP_NUMBER_END;
         r->stop_offset = next;
         return 0;
     }
-    count_member(r, 0);
+    count_value(r);
     return record_text(r, JT_NUMBER, bytes, length, 0);
 }
 
@@ -127,7 +129,7 @@ static int on_string(void *context, const unsigned char *text, size_t length) {
         r->stop_token_end = r->piece_offset + yajl_get_bytes_consumed(r->handle);
         return 0;
     }
-    count_member(r, 0);
+    count_value(r);
     return record_text(r, JT_STRING, text, length, 1);
 }
 
@@ -138,23 +140,27 @@ static int on_key(void *context, const unsigned char *text, size_t length) {
         r->stop_token_end = r->piece_offset + yajl_get_bytes_consumed(r->handle);
         return 0;
     }
-    count_member(r, 1);
+    r->open_count[r->depth - 1] += 1;
     return record_text(r, JT_KEY, text, length, 1);
 }
 
 static int open_container(jt_recorder *r, jt_kind kind) {
-    count_member(r, 0);
+    count_value(r);
     append(r, kind, 0, 0);
     if (r->depth == r->open_capacity) {
         size_t capacity = r->open_capacity;
         r->open_index = grow(r->open_index, &capacity, r->depth + 1, sizeof(uint32_t));
         capacity = r->open_capacity;
         r->open_count = grow(r->open_count, &capacity, r->depth + 1, sizeof(uint32_t));
+        capacity = r->open_capacity;
+        r->open_is_array = grow(r->open_is_array, &capacity, r->depth + 1, 1);
         r->open_capacity = capacity;
     }
     r->open_index[r->depth] = (uint32_t)(r->count - 1);
-    r->open_count[r->depth] = kind == JT_BEGIN_OBJECT ? OBJECT_BIT : 0;
+    r->open_count[r->depth] = 0;
+    r->open_is_array[r->depth] = kind == JT_BEGIN_ARRAY;
     r->depth += 1;
+    r->in_array = kind == JT_BEGIN_ARRAY;
     // The begin is recorded first, so the walk meets the container that crossed the limit.
     if (r->depth > r->max_depth) {
         r->stop = JT_STOP_DEPTH;
@@ -167,8 +173,9 @@ static int close_container(jt_recorder *r, jt_kind kind) {
     r->depth -= 1;
     uint32_t begin_index = r->open_index[r->depth];
     append(r, kind, 0, begin_index);
+    r->in_array = r->depth > 0 && r->open_is_array[r->depth - 1];
     if (begin_index != JT_GONE) {
-        r->entries[begin_index].length = r->open_count[r->depth] & ~OBJECT_BIT;
+        r->entries[begin_index].length = r->open_count[r->depth];
         r->entries[begin_index].link = (uint32_t)(r->count - 1);
     }
     return after_event(r);
@@ -204,6 +211,7 @@ void jt_recorder_destroy(jt_recorder *r) {
     free(r->side);
     free(r->open_index);
     free(r->open_count);
+    free(r->open_is_array);
     free(r);
 }
 
@@ -218,6 +226,7 @@ void jt_recorder_reset(jt_recorder *r) {
     r->count = 0;
     r->side_count = 0;
     r->depth = 0;
+    r->in_array = 0;
     r->stop = JT_STOP_NONE;
     r->stop_token_end = 0;
     r->stop_offset = 0;

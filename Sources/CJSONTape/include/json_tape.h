@@ -97,11 +97,14 @@ typedef struct jt_recorder {
     size_t side_capacity;
 
     /// Open containers, innermost last: the index of each one's begin entry (JT_GONE once
-    /// cleared away) and the members counted so far.
+    /// cleared away), the members counted so far, and whether it is an array; `in_array` is
+    /// the innermost one's.
     uint32_t *open_index;
     uint32_t *open_count;
+    uint8_t *open_is_array;
     size_t depth;
     size_t open_capacity;
+    int in_array;
 
     /// Limits, set by the caller before parsing (SIZE_MAX for none).
     size_t max_depth;

@@ -37,7 +37,7 @@ final class Tape {
         jt_recorder_reset(recorder)
         recorder.pointee.reader = reader.map { Unmanaged.passUnretained($0).toOpaque() }
         recorder.pointee.flush = reader == nil ? nil : walkFullSegment
-        recorder.pointee.flush_at = Self.flushEntries
+        recorder.pointee.flush_at = reader == nil ? .max : Self.flushEntries
         recorder.pointee.max_depth = limits.maxDepth.map { max($0, 0) } ?? .max
         recorder.pointee.max_string_bytes = limits.maxStringBytes.map { max($0, 0) } ?? .max
         recorder.pointee.max_number_bytes = limits.maxNumberBytes.map { max($0, 0) } ?? .max
