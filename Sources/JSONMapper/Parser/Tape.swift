@@ -13,9 +13,14 @@ import CYajl
 /// recording grows them); text in the input is read through the piece the parser still holds.
 final class Tape {
     private let recorder: UnsafeMutablePointer<jt_recorder>
+    /// The most entries this tape holds (see ``defaultFlushEntries``).
+    let flushEntries: Int
 
-    init() {
+    /// - Parameter flushEntries: The most entries the tape holds before the parser walks them;
+    ///   tests and the fuzz target make it small, to cut documents into many segments.
+    init(flushEntries: Int = Tape.defaultFlushEntries) {
         recorder = jt_recorder_create()
+        self.flushEntries = max(flushEntries, 1)
     }
 
     deinit {
@@ -28,7 +33,7 @@ final class Tape {
     /// The most entries a tape holds: a longer piece is handed to the parser's walk in
     /// segments of this many events, from inside yajl's parse, so a tape's memory does not
     /// grow with the input (an entry per event is about as many bytes as the text it records).
-    static let flushEntries = 1 << 16
+    static let defaultFlushEntries = 1 << 16
 
     /// Forgets the last document and takes the limits of the next one, and the parser that
     /// walks the entries of each full segment (unretained: the parser owns the handle that
@@ -37,7 +42,7 @@ final class Tape {
         jt_recorder_reset(recorder)
         recorder.pointee.reader = reader.map { Unmanaged.passUnretained($0).toOpaque() }
         recorder.pointee.flush = reader == nil ? nil : walkFullSegment
-        recorder.pointee.flush_at = reader == nil ? .max : Self.flushEntries
+        recorder.pointee.flush_at = reader == nil ? .max : flushEntries
         recorder.pointee.max_depth = limits.maxDepth.map { max($0, 0) } ?? .max
         recorder.pointee.max_string_bytes = limits.maxStringBytes.map { max($0, 0) } ?? .max
         recorder.pointee.max_number_bytes = limits.maxNumberBytes.map { max($0, 0) } ?? .max

@@ -111,8 +111,30 @@ struct TapeRecorderTests {
 
     @Test func aDocumentOfManySegmentsDecodesLikeOneOfOne() throws {
         let (text, items) = Self.items(30_000)
-        #expect(text.utf8.count / 5 > 2 * Tape.flushEntries)
+        #expect(text.utf8.count / 5 > 2 * Tape.defaultFlushEntries)
         #expect(try JSONMapDecoder().decode([Item].self, from: text) == items)
+    }
+
+    /// Every event of every document, however the tape is cut into segments.
+    @Test(arguments: [1, 2, 3, 7, 64])
+    func anySegmentSizeGivesTheSameEventsAndErrors(flushEntries: Int) {
+        let documents = [
+            #"{"a":[1,{"b":null}],"c":"\u00e9","d":[[],{}],"e":true}"#, #"[1, 2, [3, [4, [5]]], {"x": {"y": "z"}}]"#,
+            #"{"a": [1, 2, 3, 01]}"#, #"{"a": {"b": [true, false, nul]}}"#, #"[[[[[[[[[[[[[["#, "  7  ",
+        ]
+        for text in documents {
+            let sink = ParserUnitTests.RecordingSink(), cut = ParserUnitTests.RecordingSink()
+            let whole = Result { () throws(JSONMapperError) in
+                try InputBytes.withBytes(of: text) { (bytes) throws(JSONMapperError) in try JSONParser(sink: sink).parseDocument(bytes) }
+            }
+            let segmented = Result { () throws(JSONMapperError) in
+                try InputBytes.withBytes(of: text) { (bytes) throws(JSONMapperError) in
+                    try JSONParser(sink: cut, tape: Tape(flushEntries: flushEntries)).parseDocument(bytes)
+                }
+            }
+            #expect(cut.events == sink.events, "\(text)")
+            #expect("\(segmented)" == "\(whole)", "\(text)")
+        }
     }
 
     @Test func aLongStringAmongManySegmentsIsWhole() throws {
