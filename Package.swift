@@ -28,12 +28,10 @@ let package = Package(
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
-        // yajl's callbacks in C: every event recorded on a tape that the engine walks.
-        .target(name: "CJSONTape", dependencies: ["CYajl"]),
         .target(name: "JSONMapperKeySyntax"),
         .target(
             name: "JSONMapper",
-            dependencies: ["CYajl", "CJSONTape", "JSONMapperKeySyntax"]
+            dependencies: ["CYajl", "JSONMapperKeySyntax"]
         ),
 
         // The macros: the compiler plugin (the only target that uses swift-syntax) and the module

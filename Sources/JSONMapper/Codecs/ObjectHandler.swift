@@ -127,9 +127,7 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
     }
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        let entry = keys[text]
-        frame.pointee.entry = entry
-        if entry == nil { session.skipNextValue() }
+        frame.pointee.entry = keys[text]
     }
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {

@@ -38,9 +38,6 @@ final class DecodingSession: JSONEventSink {
         /// `JSONValue`). Set only while ``emit(treeString:isKey:)`` runs, the time the pointer
         /// is valid.
         var sourceString: UnsafePointer<String>?
-        /// Set by a handler that maps nothing to the key being routed (see ``skipNextValue()``),
-        /// until the next key.
-        var skipsNextValue = false
         /// Set while a parent takes a finished child's value: the child frame is still on the
         /// stack, but an error (a transformer refusing the value) is about the whole child.
         var isTakingChild = false
@@ -146,15 +143,6 @@ final class DecodingSession: JSONEventSink {
     /// Makes the session ignore the container that has just begun, with everything inside it.
     func skipValue() { state.pointee.skipDepth = 1 }
 
-    /// Says that nobody reads the value of the key being routed: the parser may pass over it
-    /// without routing it (a scalar would be dropped, a container skipped).
-    func skipNextValue() { state.pointee.skipsNextValue = true }
-
-    override var skipsValueAfterKey: Bool { state.pointee.skipsNextValue }
-
-    /// The parser's walk specialized for the session: every event of a decode is a direct call.
-    override func receiveEvents(from parser: JSONParser) -> Bool { parser.walkTape(into: self) }
-
     /// Captures the container that has just begun as a ``JSONValue``; when it ends,
     /// `completion` receives it with the session back at the frame that asked for it.
     func capture(isObject: Bool, then completion: @escaping (JSONValue) throws(JSONMapperError) -> Void) {
@@ -179,8 +167,6 @@ final class DecodingSession: JSONEventSink {
 
     /// True while the current value is being skipped.
     var isSkipping: Bool { state.pointee.skipDepth > 0 }
-
-    override var isSkippingValue: Bool { state.pointee.skipDepth > 0 }
 
     /// How an emitter should walk the members of the object it has just begun (see
     /// ``MemberWalk``): the YYModel choice between dictionary- and property-driven.
@@ -286,7 +272,6 @@ final class DecodingSession: JSONEventSink {
     override func endArray() -> Bool { end() }
 
     override func key(_ text: JSONBytes) -> Bool {
-        state.pointee.skipsNextValue = false
         if state.pointee.skipDepth > 0 { return true }
         if state.pointee.capture != nil { state.pointee.capture!.builder.key(text); return true }
         do throws(JSONMapperError) {
@@ -421,6 +406,8 @@ final class DecodingSession: JSONEventSink {
         state.pointee.arena.reset(to: Arena.Mark.start)
         issues.removeAll(keepingCapacity: true)
         failure = nil
+        stoppedAtLongString = false
+        stoppedAtLongNumber = false
     }
 
     /// Releases values of frames abandoned by an error, innermost first.

@@ -6,6 +6,15 @@
 class JSONEventSink {
     /// The error that made a method return `false`.
     var failure: JSONMapperError?
+    /// Set by the parser when it stopped at a string or key longer than `maxStringBytes`.
+    var stoppedAtLongString = false
+    /// The longest string or key the parser passes on (see ``DecodingOptions/maxStringBytes``).
+    var maxStringBytes = Int.max
+    /// Set by the parser when it stopped at a number longer than `maxNumberBytes`.
+    final var stoppedAtLongNumber = false
+    /// The longest number the parser passes on (see ``DecodingOptions/maxNumberBytes``).
+    /// Final: read for every number.
+    final var maxNumberBytes = Int.max
     /// The parser sending the events, which can say where the current one is in the input;
     /// `nil` when the events come from a tree. The parser sets it for its lifetime and clears
     /// it when it goes (it owns the sink, so the reference is never left dangling).
@@ -23,17 +32,4 @@ class JSONEventSink {
     func endObject() -> Bool { true }
     func beginArray() -> Bool { true }
     func endArray() -> Bool { true }
-
-    /// Takes the events the parser has recorded from the piece it has just read
-    /// (``JSONParser/walkTape(into:)``). A sink with many events overrides it with the same
-    /// call, so that the walk calls its own methods directly; `false` when the sink stopped.
-    func receiveEvents(from parser: JSONParser) -> Bool { parser.walkTape(into: self) }
-
-    /// Whether the sink ignores the value being read: asked just after a container begins, a
-    /// `true` lets the parser pass over the whole container, handing on only its end.
-    var isSkippingValue: Bool { false }
-
-    /// Whether the sink ignores the value of the key it has just received: asked just after a
-    /// key, a `true` lets the parser pass over that value without handing it on.
-    var skipsValueAfterKey: Bool { false }
 }

@@ -1,10 +1,7 @@
-import CJSONTape
 import CYajl
 
 /// A chunk-fed JSON parser over yajl: feed any number of byte chunks of any size with
-/// ``parse(_:)``, then call ``finish()``. yajl records each piece's events on a ``Tape`` in C,
-/// and the parser walks the tape into the sink once yajl has read the piece (see
-/// `Parser/TapeWalk.swift`).
+/// ``parse(_:)``, then call ``finish()``. Events go to the sink as soon as they are complete.
 ///
 /// Rejects empty input, trailing non-whitespace after the document, invalid UTF-8 and the
 /// form feed and vertical tab yajl would skip as whitespace (``RawInputCheck``, before yajl
@@ -27,15 +24,8 @@ final class JSONParser {
     private(set) var document: UnsafeRawBufferPointer?
     /// The bytes yajl is parsing (a piece of the chunks, or the whole document), while it parses them.
     private(set) var current = UnsafeRawBufferPointer(start: nil, count: 0)
-    /// Set while the events `yajl_complete_parse` completes are handled (a top-level number
-    /// ends with the input).
+    /// Set while `yajl_complete_parse` runs (a top-level number ends with the input).
     private(set) var isFinishing = false
-    /// The offset just past the token of the event being delivered, or of the token the
-    /// recorder stopped at.
-    var currentTokenEnd: Int { tape.tokenEndAtCursor }
-    /// Where yajl's callbacks record the events (reused from document to document when the
-    /// caller passes one).
-    let tape: Tape
     /// The last line found by ``location(ofByteAt:)``, where the next search starts.
     var lineCursor = LineCursor()
     /// The last bytes of earlier pieces, so a token split across them (a literal: strings and
@@ -44,6 +34,9 @@ final class JSONParser {
     private static let tailLength = 256
     private var surrogates = SurrogateEscapeCheck()
     private var rawCheck = RawInputCheck()
+    /// Where in the current bytes a number ended that JSON does not let end there (see
+    /// ``numberEndsAtDelimiter()``).
+    var malformedNumberEnd: Int?
     let limits: Limits
     private let origin: InputOrigin
     /// Holds back a string or number that a chunk cuts, so yajl reads each in one piece.
@@ -56,35 +49,32 @@ final class JSONParser {
         var maxDocumentBytes: Int?
         var maxStringBytes: Int?
         var maxNumberBytes: Int?
-        /// The deepest nesting the recorder reads; the sink reports what crosses it.
-        var maxDepth: Int?
         static let none = Limits()
     }
 
     /// - Parameter memory: Memory for yajl that this parser alone uses while it lives, and
     ///   gives back when it is released (one parser after another, as for the records of a
     ///   stream); `nil` for `malloc`.
-    /// - Parameter tape: A tape this parser alone uses while it lives (one parser after
-    ///   another); `nil` for a new one.
-    init(sink: JSONEventSink, limits: Limits = .none, origin: InputOrigin = .start, memory: YajlMemory? = nil, tape: Tape? = nil) {
+    init(sink: JSONEventSink, limits: Limits = .none, origin: InputOrigin = .start, memory: YajlMemory? = nil) {
         self.sink = sink
         self.limits = limits
         self.origin = origin
         self.memory = memory
         self.joiner = TokenJoiner(limits: limits)
-        let tape = tape ?? Tape()
-        self.tape = tape
-        guard let handle = yajl_alloc(jt_callbacks(), memory?.functions, tape.context) else {
+        sink.maxStringBytes = limits.maxStringBytes ?? .max
+        sink.maxNumberBytes = limits.maxNumberBytes ?? .max
+        // The context is the sink, unretained: the parser holds it strongly for as long as the
+        // handle lives, and the handle dies in deinit.
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        guard let handle = yajl_alloc(yajlCallbacks, memory?.functions, context) else {
             fatalError("yajl_alloc failed: out of memory")
         }
         cyajl_dont_validate_strings(handle)
         self.handle = handle
         sink.parser = self
-        tape.prepare(limits: limits, reader: self)
     }
 
     deinit {
-        tape.prepare(limits: limits, reader: nil)
         sink.parser = nil
         yajl_free(handle)
         memory?.reset()
@@ -129,18 +119,14 @@ final class JSONParser {
     }
 
     private func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
-        guard chunk.baseAddress != nil, chunk.count > 0 else { return }
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         if !sawValue { sawValue = chunk.contains { !Self.isWhitespace($0) } }
         // yajl reads the bytes before the first fault only: a syntax error there comes first,
         // and no string with a fault in it reaches the sink.
         let fault = firstFault(in: chunk)
         current = UnsafeRawBufferPointer(rebasing: chunk.prefix(max(fault?.offset ?? chunk.count, 0)))
         defer { current = UnsafeRawBufferPointer(start: nil, count: 0) }
-        let status = tape.parse(current, with: handle, at: offsetBefore)
-        // The events before a syntax error reach the sink first: one that stops on them (the
-        // depth limit) is the earlier fault. (A sink that stopped on a full segment's events
-        // stopped yajl there.)
-        guard tape.stop != JT_STOP_READER, deliverRecordedEvents() else { throw sinkStopped() }
+        let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), current.count)
         if status != yajl_status_ok {
             throw failure(status, in: chunk)
         }
@@ -199,8 +185,7 @@ final class JSONParser {
             isFinishing = false
             current = UnsafeRawBufferPointer(start: nil, count: 0)
         }
-        let status = tape.complete(with: handle)
-        guard tape.stop != JT_STOP_READER, deliverRecordedEvents() else { throw sinkStopped() }
+        let status = yajl_complete_parse(handle)
         if status != yajl_status_ok {
             throw failure(status, in: UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true)
         }
@@ -208,7 +193,9 @@ final class JSONParser {
 
     private func failure(_ status: yajl_status, in chunk: UnsafeRawBufferPointer, atEnd: Bool = false) -> JSONMapperError {
         if status == yajl_status_client_canceled {
-            return recorderStop(in: chunk)
+            if let fault = numberFault(in: chunk) { return fault }
+            if let error = limitFailure(in: chunk) { return error }
+            return sink.failure ?? .invalidValue(path: "", reason: "decoding was cancelled")
         }
         let message = errorMessage()
         // The error lies after the bytes before it: those of earlier chunks (lines counted as
@@ -307,17 +294,75 @@ private extension String {
     }
 }
 
-/// A valid address for zero bytes of text.
-nonisolated(unsafe) let emptyBytes: UnsafePointer<UInt8> = {
+// MARK: - C callbacks
+
+/// Recovers the sink from yajl's context pointer. It was passed unretained by `JSONParser`,
+/// which keeps the sink alive for the life of the handle.
+/// Calls `body` with the sink behind yajl's context pointer, without retaining it: the parser
+/// passed it unretained and keeps it alive for the life of the handle, so the reference is
+/// valid for the whole callback. (Retain and release per event cost ~5% of a decode.)
+@inline(__always)
+private func withSink(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventSink) -> Bool) -> Int32 {
+    Unmanaged<JSONEventSink>.fromOpaque(context!)._withUnsafeGuaranteedRef(body) ? 1 : 0
+}
+
+@inline(__always)
+private func bytes(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> JSONBytes {
+    // yajl hands a null pointer for an empty string; any valid address does for zero bytes.
+    JSONBytes(start: pointer ?? emptyBytes, count: count)
+}
+
+/// The bytes, or `nil` after flagging the sink when they are longer than the string limit.
+/// (They are valid UTF-8: the raw input was checked before yajl read it.)
+@inline(__always)
+private func validated(_ text: JSONBytes, _ sink: JSONEventSink) -> JSONBytes? {
+    if text.count > sink.maxStringBytes {
+        sink.stoppedAtLongString = true
+        return nil
+    }
+    return text
+}
+
+private nonisolated(unsafe) let emptyBytes: UnsafePointer<UInt8> = {
     let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     p.initialize(to: 0)
     return UnsafePointer(p)
 }()
 
+/// One callback table for every parser, allocated once and never freed: yajl keeps the
+/// pointer for the life of each handle.
+private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
+    let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+    table.initialize(to: yajl_callbacks(
+        yajl_null: { context in withSink(context) { $0.null() } },
+        yajl_boolean: { context, value in withSink(context) { $0.bool(value != 0) } },
+        yajl_integer: nil,
+        yajl_double: nil,
+        yajl_number: { context, text, count in
+            let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
+            return withSink(context) { sink in
+                guard count <= sink.maxNumberBytes else {
+                    sink.stoppedAtLongNumber = true
+                    return false
+                }
+                // Most numbers end at a delimiter: only the others need the parser's look (NumberEnd).
+                return (JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false)
+                    && sink.number(JSONBytes(start: raw, count: count))
+            }
+        },
+        yajl_string: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.string($0) } ?? false } },
+        yajl_start_map: { context in withSink(context) { $0.beginObject() } },
+        yajl_map_key: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.key($0) } ?? false } },
+        yajl_end_map: { context in withSink(context) { $0.endObject() } },
+        yajl_start_array: { context in withSink(context) { $0.beginArray() } },
+        yajl_end_array: { context in withSink(context) { $0.endArray() } }
+    ))
+    return table
+}()
+
 extension DecodingOptions {
     /// The parser limits these options set.
     var parserLimits: JSONParser.Limits {
-        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes, maxNumberBytes: maxNumberBytes,
-                          maxDepth: maxDepth)
+        JSONParser.Limits(maxDocumentBytes: maxDocumentBytes, maxStringBytes: maxStringBytes, maxNumberBytes: maxNumberBytes)
     }
 }

@@ -1,12 +1,44 @@
+import CYajl
+
 /// RFC 8259 ends a number only at whitespace, `,`, `]`, `}` or the end of the input. yajl's
 /// lexer ends it at any byte that cannot continue it, so `01` reads as `0` then `1`, and
-/// `0x10` as `0` then `x`, and the error would come one token later, at a place that moves
-/// with the chunking. The tape recorder checks the byte after each number as yajl hands the
-/// number out (`on_number` in `json_tape.c`) and stops at one JSON does not allow; this names it.
+/// `0x10` as `0` then `x`, and the error came one token later, at a place that moved with
+/// the chunking. The parser checks the byte after each number instead, when yajl hands the
+/// number out: yajl has just read that byte (a number ends only once the byte after it is
+/// seen) and stepped back onto it, so it is the next byte yajl will read.
 extension JSONParser {
-    /// The syntax error of a number followed, at `next` in `chunk`, by a byte JSON does not
-    /// allow after one.
-    func numberFault(at next: Int, in chunk: UnsafeRawBufferPointer) -> JSONMapperError {
+    /// Whether the byte just after a number's text ends it as JSON allows. yajl hands out a
+    /// number either in the input, where that byte is the one it stopped at, or in its own
+    /// token buffer (a number cut by a chunk boundary, or at the very end), which is always
+    /// NUL-padded (yajl_buf.h): only when this says no does the parser have to look (see
+    /// ``numberEndsAtDelimiter()``), so most numbers cost one byte test.
+    @inline(__always)
+    static func isDelimiter(after text: UnsafePointer<UInt8>, count: Int) -> Bool {
+        switch text[count] {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): true
+        default: false
+        }
+    }
+
+    /// Whether the number yajl is handing out ends where JSON allows; if not, the offset of
+    /// the byte that follows it is kept for ``numberFault``.
+    func numberEndsAtDelimiter() -> Bool {
+        // While finishing, the byte yajl read is the space it feeds itself to end the input.
+        guard !isFinishing else { return true }
+        let next = yajl_get_bytes_consumed(handle)
+        guard next < current.count else { return true }
+        switch current[next] {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            return true
+        default:
+            malformedNumberEnd = next
+            return false
+        }
+    }
+
+    /// The syntax error of a number that does not end where JSON allows, if yajl stopped at one.
+    func numberFault(in chunk: UnsafeRawBufferPointer) -> JSONMapperError? {
+        guard let next = malformedNumberEnd else { return nil }
         let byte = chunk[next]
         let message = byte >= 0x30 && byte <= 0x39
             ? "a number cannot start with a zero followed by more digits"

@@ -16,7 +16,8 @@ struct LineCursor {
 }
 
 extension JSONParser {
-    /// Where the value of the event being delivered starts: the first byte of its token (the opening quote of a string, the first character of a number or
+    /// Where the value of the event being delivered starts: the first byte of the token yajl
+    /// has just read (the opening quote of a string, the first character of a number or
     /// literal, a brace or bracket). Asked only when a mapping error is reported, so nothing is
     /// counted while parsing goes well. (A string that began in an earlier chunk further back
     /// than the tail kept of it is located at the oldest byte still at hand.)
@@ -24,7 +25,7 @@ extension JSONParser {
         location(ofByteAt: offsetOfCurrentValue())
     }
 
-    /// The offset of the first byte of the current event's token (see
+    /// The offset of the first byte of the token yajl has just read (see
     /// ``locationOfCurrentValue()``).
     func offsetOfCurrentValue() -> Int {
         let end: Int
@@ -34,7 +35,7 @@ extension JSONParser {
             while last > lowestByteAtHand, Self.isWhitespace(byte(at: last - 1)) { last -= 1 }
             end = last
         } else {
-            end = min(currentTokenEnd, offsetBefore + current.count)
+            end = offsetBefore + min(yajl_get_bytes_consumed(handle), current.count)
         }
         return Self.startOfToken(endingAt: end, from: lowestByteAtHand) { byte(at: $0) }
     }
@@ -44,7 +45,7 @@ extension JSONParser {
     /// `nil` otherwise.
     func pathOfInnermostContainer() -> String? {
         guard offsetBefore == 0, let base = current.baseAddress else { return nil }
-        let end = min(max(currentTokenEnd - offsetBefore, 0), current.count)
+        let end = min(yajl_get_bytes_consumed(handle), current.count)
         return ContainerPath.path(after: UnsafeRawBufferPointer(start: base, count: end))
     }
 

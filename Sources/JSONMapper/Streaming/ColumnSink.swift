@@ -56,9 +56,6 @@ final class ColumnSink: JSONEventSink {
         set { session.failure = newValue }
     }
 
-    override var isSkippingValue: Bool { session.isSkippingValue }
-    override var skipsValueAfterKey: Bool { session.skipsValueAfterKey }
-
     /// Names the next element of an array record before its value arrives.
     private func nameColumn() -> Bool {
         guard depth == 1, recordIsArray else { return true }

@@ -7,9 +7,8 @@ final class RecordEngine<Value> {
     private let root: RootHandler<Value>
     /// The root frame's result slot, reused by every record.
     private let result: UnsafeMutablePointer<Value?>
-    /// The memory of each record's yajl handle, and the tape of its events, reused by the next.
+    /// The memory of each record's yajl handle, reused by the next.
     private let parserMemory = YajlMemory()
-    private let tape = Tape()
 
     /// An engine that decodes each record with `codec` (a type's own, or a runtime schema's).
     init(codec: ValueCodec<Value>, options: DecodingOptions) {
@@ -38,8 +37,7 @@ final class RecordEngine<Value> {
         defer { session.unwind() }
         session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
         let sink = columns.map { ColumnSink(session: session, names: $0) } ?? session
-        try JSONParser(sink: sink, limits: options.parserLimits, origin: origin, memory: parserMemory, tape: tape)
-            .parseDocument(bytes)
+        try JSONParser(sink: sink, limits: options.parserLimits, origin: origin, memory: parserMemory).parseDocument(bytes)
         guard let value = result.pointee.take() else {
             throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
         }

@@ -68,13 +68,10 @@ final class JSONValueParser: JSONEventSink {
 
     init(maxDepth: Int) { self.maxDepth = maxDepth }
 
-    /// The document's value, once the parser has finished.
-    var result: JSONValue? { builder.result }
-
     static func parse(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws(JSONMapperError) -> JSONValue {
         let sink = JSONValueParser(maxDepth: min(options.maxDepth, JSONValue.maximumDepth))
         try JSONParser(sink: sink, limits: options.parserLimits).parseDocument(bytes)
-        guard let value = sink.result else { throw .emptyInput }
+        guard let value = sink.builder.result else { throw .emptyInput }
         return value
     }
 

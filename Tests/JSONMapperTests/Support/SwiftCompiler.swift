@@ -41,12 +41,10 @@ enum SwiftCompiler {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // The C modules JSONMapper imports, CYajl and CJSONTape, are found through their module
-        // maps (CJSONTape's header includes yajl's, which pkg-config's flags locate).
+        // The system module CYajl, which JSONMapper imports, is found through its module map.
         process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", file.path,
                              "-I", try modulesDirectory().path,
-                             "-I", packageRoot.appendingPathComponent("Sources/CYajl").path,
-                             "-I", packageRoot.appendingPathComponent("Sources/CJSONTape/include").path]
+                             "-I", packageRoot.appendingPathComponent("Sources/CYajl").path]
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle
