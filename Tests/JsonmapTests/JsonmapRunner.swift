@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// Runs the built `jsonmap` executable as a subprocess, in a scratch directory of its own.
+/// Runs the built `jsonmap` executable as a subprocess, in a scratch directory of its own,
+/// removed with the runner.
 ///
 /// The binary is the one `swift build` / `swift test` put next to the test bundle; when it is
 /// not there (a test target built alone), it is built once with `swift build --product jsonmap`.
-struct JsonmapRunner {
+final class JsonmapRunner {
     /// What a run gave back.
     struct Result {
         var status: Int32
@@ -20,6 +21,10 @@ struct JsonmapRunner {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmap-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// The path of a file in the directory.
