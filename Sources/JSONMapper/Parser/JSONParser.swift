@@ -211,8 +211,18 @@ final class JSONParser {
         var offset = offsetBefore + scanned.count
         if document == nil, !atEnd {
             // yajl reports a grammar error, or an invalid character, after consuming the
-            // offending token: point at where it starts.
-            if message.hasPrefix("parse error") {
+            // offending token: point at where it starts. After a member's value it has already
+            // stepped back by the token's text length, which lands on the token's first byte,
+            // or inside it for a string (whose quotes and escapes that length leaves out).
+            if message.contains(Self.afterMemberValue) {
+                if scanned.isEmpty, let last = tail.last, last | 0x20 >= UInt8(ascii: "a"), last | 0x20 <= UInt8(ascii: "z") {
+                    // A literal that began in an earlier piece: yajl's step back stopped at
+                    // this piece's start, and the literal's start is in the tail.
+                    offset -= tail.count - Self.startOfToken(endingAt: tail.count, from: 0) { tail[$0] }
+                } else {
+                    offset = offsetBefore + Self.startOfToken(around: scanned.count, in: chunk)
+                }
+            } else if message.hasPrefix("parse error") {
                 let context = tail + Array(scanned)
                 offset -= context.count - Self.startOfToken(endingAt: context.count, from: 0) { context[$0] }
             } else if message.contains("invalid char in json text") {
@@ -226,6 +236,27 @@ final class JSONParser {
             }
         }
         return .syntax(offset: offset, line: line, column: offset - lineStart + 1, message: message)
+    }
+
+    /// yajl's message for a token where `,` or `}` must follow a member's value.
+    private static let afterMemberValue = "after key and value, inside map"
+
+    /// Where the token at `position` in `piece` begins: the opening quote of the string that
+    /// `position` is inside, else `position` itself. The piece starts between tokens (chunks are
+    /// handed to yajl cut between tokens), so the string state is read from its first byte.
+    /// (An empty string `""` leaves `position` just past itself, where it stays.)
+    static func startOfToken(around position: Int, in piece: UnsafeRawBufferPointer) -> Int {
+        var stringStart: Int?
+        var i = 0
+        while i < min(position, piece.count) {
+            switch piece[i] {
+            case UInt8(ascii: "\\") where stringStart != nil: i += 1
+            case UInt8(ascii: "\""): stringStart = stringStart == nil ? i : nil
+            default: break
+            }
+            i += 1
+        }
+        return stringStart ?? position
     }
 
     /// Where the token that ends at `end` begins: a string back to its opening quote, a number
