@@ -80,7 +80,7 @@ public struct JSONMapDecoder: Sendable {
 
 extension JSONMappable {
     /// A model decoded from a complete JSON document: `try User(fromJSON: data)`, the same as
-    /// ``JSONMapDecoder/decode(_:from:)-(_,Data)`` with these options.
+    /// ``JSONMapDecoder/decode(_:from:)-(Value.Type,Data)`` with these options.
     public init(fromJSON data: Data, options: DecodingOptions = DecodingOptions()) throws(JSONMapperError) {
         self = try JSONMapDecoder(options: options).decode(Self.self, from: data)
     }

@@ -12,8 +12,8 @@ final class DecodingSession: JSONEventSink {
     private(set) var issues: [JSONMapperError] = []
 
     /// The state every event touches. It lives behind a pointer the session owns because a
-    /// stored `var` of a class is checked for exclusive access at run time on every access,
-    /// which measured at a tenth of the decode time; through the pointer it is a plain load.
+    /// stored `var` of a class is checked for exclusive access at run time on every access, a
+    /// cost paid per event (see the Performance article); through the pointer it is a plain load.
     /// Only this session uses the pointer, on one thread at a time, and frees it in `deinit`.
     private let state: UnsafeMutablePointer<State>
 
@@ -33,9 +33,8 @@ final class DecodingSession: JSONEventSink {
         /// Objects captured for models with a did-map hook, innermost last.
         var capturedObjects: [JSONValue] = []
         /// The `String` the event being routed borrows its bytes from (see ``sourceString``):
-        /// a pointer, so that routing a tree's string or key costs no reference counting (the
-        /// retain and release of a stored `String` measured at 7 % of twitter's decode from a
-        /// `JSONValue`). Set only while ``emit(treeString:isKey:)`` runs, the time the pointer
+        /// a pointer, so that routing a tree's string or key costs no reference counting (a
+        /// stored `String` would be retained and released per string). Set only while ``emit(treeString:isKey:)`` runs, the time the pointer
         /// is valid.
         var sourceString: UnsafePointer<String>?
         /// Set while a parent takes a finished child's value: the child frame is still on the

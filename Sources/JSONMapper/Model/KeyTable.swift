@@ -1,8 +1,9 @@
 /// JSON key bytes → value, looked up straight from the parser's bytes with no `String`
 /// made: open addressing over a power-of-two slot array, a hash of the key's length and its
 /// first and last eight bytes (a few instructions whatever the key's length; a collision only
-/// costs one more comparison), keys stored back to back in one buffer. Built once with ``insert(_:make:)``, then only read: codecs keep it
-/// in a `let`, so lookups need no exclusivity checks.
+/// costs one more comparison), keys stored back to back in one buffer. Built once with
+/// ``insert(_:make:)``, then only read: codecs keep it in a `let`, so lookups need no
+/// exclusivity checks.
 struct KeyTable<Value: AnyObject> {
     private var keyBytes: [UInt8] = []
     /// Per entry: start in `keyBytes`, length, hash.

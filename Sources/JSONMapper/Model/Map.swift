@@ -125,7 +125,7 @@ public struct _JSONMappingWithoutModelType: Sendable {
 
 extension Map where Root == _JSONMappingWithoutModelType {
     /// A transformed property of a mapping written without its model type; the mapping itself
-    /// is the error (see ``_JSONMappingWithoutModelType``).
+    /// is the error (see `_JSONMappingWithoutModelType`).
     public init<Transformer: JSONValueTransformer>(
         _ keyPath: WritableKeyPath<Root, Int>, _ key: String, required: Bool = false, transform: Transformer
     ) {
@@ -133,7 +133,7 @@ extension Map where Root == _JSONMappingWithoutModelType {
     }
 
     /// A transformed property of a mapping written without its model type; the mapping itself
-    /// is the error (see ``_JSONMappingWithoutModelType``).
+    /// is the error (see `_JSONMappingWithoutModelType`).
     public init<Transformer: JSONValueTransformer>(
         _ keyPath: WritableKeyPath<Root, Int>, _ keys: [String], required: Bool = false, transform: Transformer
     ) {

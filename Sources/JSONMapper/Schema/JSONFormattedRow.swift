@@ -4,11 +4,17 @@
 /// A row of up to 240 bytes (most rows) is held inline, in the value itself: rows formatted on
 /// a record stream's workers then reach the writing thread without a heap block per row. A
 /// block allocated on one thread and freed on another takes the allocator's locked path on
-/// both, and with two workers the writing thread's frees of their rows contended with their
-/// own allocations.
+/// both, where the writing thread's frees of their rows would contend with their own
+/// allocations.
 public struct JSONFormattedRow: Sendable {
-    private typealias InlineText = InlineArray<240, UInt8>
-    private static var inlineCapacity: Int { InlineText.count }
+    /// 240 bytes of inline room, as a tuple: a fixed-size array that every OS the package
+    /// supports has (`InlineArray` needs macOS 26).
+    private typealias InlineText = (
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+    )
+    private static let inlineCapacity = MemoryLayout<InlineText>.size
     private let count: Int
     private var inline: InlineText
     /// The text of a row longer than the inline room; empty otherwise (no allocation).
@@ -17,7 +23,11 @@ public struct JSONFormattedRow: Sendable {
     /// The row whose text is `bytes`, copied inline when they fit.
     init(_ bytes: [UInt8]) {
         count = bytes.count
-        inline = InlineText(repeating: 0)
+        inline = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
         guard bytes.count <= Self.inlineCapacity else {
             spilled = bytes
             return

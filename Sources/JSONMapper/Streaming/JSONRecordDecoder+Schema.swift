@@ -6,8 +6,11 @@ extension JSONRecordDecoder {
     /// they are). A record without a required column's value is rejected with
     /// ``JSONMapperError/keyNotFound(path:location:)`` naming the column's first path.
     ///
-    /// - Parameter onRejection: Called, on the reading thread and in stream order, for every
-    ///   record that is not delivered.
+    /// - Parameters:
+    ///   - schema: The columns each record is decoded into.
+    ///   - source: Where the records are read from, in chunks of `chunkSize` bytes.
+    ///   - onRejection: Called, on the reading thread and in stream order, for every record
+    ///     that is not delivered.
     public func records(_ schema: JSONSchema, from source: JSONRecordSource,
                         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<JSONRow> {
         var decoder = self
@@ -22,6 +25,8 @@ extension JSONRecordDecoder {
     /// worker, written out in order by ``JSONRowWriter/write(formatted:)``.
     ///
     /// - Parameters:
+    ///   - schema: The columns each record is decoded into.
+    ///   - source: Where the records are read from, in chunks of `chunkSize` bytes.
     ///   - transform: Called once per row, on a worker, possibly on several threads at once.
     ///     An error it throws rejects the record.
     ///   - onRejection: Called, on the reading thread and in stream order, for every record

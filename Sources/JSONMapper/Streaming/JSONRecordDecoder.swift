@@ -79,8 +79,11 @@ public struct JSONRecordDecoder: Sendable {
     /// The records of `source`, decoded as `type` on the reading thread (values that are not
     /// `Sendable` are not handed between threads).
     ///
-    /// - Parameter onRejection: Called, on the reading thread and in stream order, for every
-    ///   record that is not delivered.
+    /// - Parameters:
+    ///   - type: The type each record decodes to.
+    ///   - source: Where the records are read from, in chunks of `chunkSize` bytes.
+    ///   - onRejection: Called, on the reading thread and in stream order, for every record
+    ///     that is not delivered.
     public func records<Value: JSONMappableValue>(
         _ type: Value.Type = Value.self, from source: JSONRecordSource,
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
@@ -91,8 +94,11 @@ public struct JSONRecordDecoder: Sendable {
     /// The records of `source`, decoded as `type` by ``workers`` threads and delivered in
     /// stream order.
     ///
-    /// - Parameter onRejection: Called, on the reading thread and in stream order, for every
-    ///   record that is not delivered.
+    /// - Parameters:
+    ///   - type: The type each record decodes to.
+    ///   - source: Where the records are read from, in chunks of `chunkSize` bytes.
+    ///   - onRejection: Called, on the reading thread and in stream order, for every record
+    ///     that is not delivered.
     public func records<Value: JSONMappableValue & Sendable>(
         _ type: Value.Type = Value.self, from source: JSONRecordSource,
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
@@ -117,6 +123,8 @@ public struct JSONRecordDecoder: Sendable {
     /// rejects the record, whatever the options' invalid-value policy.
     ///
     /// - Parameters:
+    ///   - type: The type each record decodes to.
+    ///   - source: Where the records are read from, in chunks of `chunkSize` bytes.
     ///   - transform: Called once per decoded record, on a worker (or the reading thread with
     ///     one worker), possibly on several threads at once.
     ///   - onRejection: Called, on the reading thread and in stream order, for every record
@@ -133,8 +141,11 @@ public struct JSONRecordDecoder: Sendable {
     /// The records of an asynchronous sequence of bytes (`URLSession.AsyncBytes`,
     /// `FileHandle.AsyncBytes`), decoded as `type` as the bytes arrive.
     ///
-    /// - Parameter onRejection: Called, in the iterating task and in stream order, for every
-    ///   record that is not delivered.
+    /// - Parameters:
+    ///   - type: The type each record decodes to.
+    ///   - bytes: The bytes of the stream, read as they arrive.
+    ///   - onRejection: Called, in the iterating task and in stream order, for every record
+    ///     that is not delivered.
     public func records<Value: JSONMappableValue & Sendable, Bytes: AsyncSequence>(
         _ type: Value.Type = Value.self, from bytes: Bytes,
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
@@ -149,8 +160,11 @@ public struct JSONRecordDecoder: Sendable {
     /// other sequence of bytes per element), decoded as `type` as the chunks arrive. Chunks
     /// may split records anywhere.
     ///
-    /// - Parameter onRejection: Called, in the iterating task and in stream order, for every
-    ///   record that is not delivered.
+    /// - Parameters:
+    ///   - type: The type each record decodes to.
+    ///   - chunks: The stream's bytes in chunks, which may split records anywhere.
+    ///   - onRejection: Called, in the iterating task and in stream order, for every record
+    ///     that is not delivered.
     public func records<Value: JSONMappableValue & Sendable, Chunks: AsyncSequence>(
         _ type: Value.Type = Value.self, from chunks: Chunks,
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }

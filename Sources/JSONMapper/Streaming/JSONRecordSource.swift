@@ -5,7 +5,7 @@ import Foundation
 /// ``JSONRecordDecoder/chunkSize``, so a file of any length is read in bounded memory.
 ///
 /// For asynchronous byte sequences (`URLSession` bytes, a stream of chunks), use the decoder's
-/// asynchronous ``JSONRecordDecoder/records(_:from:onRejection:)-(_,AsyncSequence,_)``.
+/// asynchronous ``JSONRecordDecoder/records(_:from:onRejection:)-(_,Bytes,_)``.
 public struct JSONRecordSource: Sendable {
     enum Storage: Sendable {
         case path(String)

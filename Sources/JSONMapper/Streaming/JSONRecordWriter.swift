@@ -64,7 +64,11 @@ public final class JSONRecordWriter {
 
     /// A writer to an open file handle (a file, a pipe, standard output), left open.
     ///
-    /// - Parameter bufferSize: Bytes gathered before each write to the handle.
+    /// - Parameters:
+    ///   - handle: The handle written to; the writer leaves it open.
+    ///   - format: JSON Lines (one value per line) or one JSON array.
+    ///   - options: How each value is encoded.
+    ///   - bufferSize: Bytes gathered before each write to the handle.
     public init(to handle: FileHandle, format: Format = .jsonLines, options: EncodingOptions = EncodingOptions(),
                 bufferSize: Int = 256 * 1024) {
         self.format = format
@@ -75,7 +79,12 @@ public final class JSONRecordWriter {
 
     /// A writer to the file at `path`, created or replaced when ``finish()`` succeeds.
     ///
-    /// - Parameter bufferSize: Bytes gathered before each write to the file.
+    /// - Parameters:
+    ///   - path: The file created or replaced; until ``finish()`` the bytes go to a temporary
+    ///     file beside it.
+    ///   - format: JSON Lines (one value per line) or one JSON array.
+    ///   - options: How each value is encoded.
+    ///   - bufferSize: Bytes gathered before each write to the file.
     public init(toFile path: String, format: Format = .jsonLines, options: EncodingOptions = EncodingOptions(),
                 bufferSize: Int = 256 * 1024) throws(JSONMapperError) {
         self.format = format

@@ -37,8 +37,12 @@ final class RejectsLog {
 
     /// The record's bytes as text when they are UTF-8; for a truncated record, without the
     /// start of a character the cap cut.
+    /// (Decoded, then compared with the bytes: a byte that is not UTF-8 decodes to U+FFFD and
+    /// the two differ. `String(validating:as:)` would say it directly, but needs macOS 15.)
     static func text(of bytes: [UInt8], isTruncated: Bool) -> String? {
-        String(validating: isTruncated ? withoutCutCharacter(bytes) : bytes[...], as: UTF8.self)
+        let kept = isTruncated ? withoutCutCharacter(bytes) : bytes[...]
+        let text = String(decoding: kept, as: UTF8.self)
+        return text.utf8.elementsEqual(kept) ? text : nil
     }
 
     /// `bytes` without a character cut at their end: a lead byte followed by fewer

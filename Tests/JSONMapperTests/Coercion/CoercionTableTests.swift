@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import JSONMapper
 
-/// The whole coercion table of the README, cell by cell: every target type × every JSON kind
+/// The whole coercion table of the OptionsAndCoercion article, cell by cell: every target type × every JSON kind
 /// (number, string, bool, null, object, array), lenient and strict. Each cell decodes
 /// `{"v": <json>}` into a one-property model under `.collect` and pins the outcome: the value
 /// (for `null`, "keeps" is the property's default left as it was), or the error kind.

@@ -362,7 +362,7 @@ struct DictionaryWalkTests: CapturesMappingErrors {
 
     // MARK: - Repeated keys
 
-    /// A repeated key (README, "Hostile input"): trees have kept only its last value already;
+    /// A repeated key (the HostileInput article): trees have kept only its last value already;
     /// the streaming decoder applies each occurrence in order, so a later value replaces an
     /// earlier one, but a later `null` leaves a non-optional property as the earlier value set
     /// it, and key paths through a repeated object merge.

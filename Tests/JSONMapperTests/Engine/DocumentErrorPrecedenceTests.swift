@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import JSONMapper
 
-/// What is wrong with the document wins over a mapping error met before it (README, "Hostile
-/// input"), and a depth-limit error names the container that crossed the limit even inside a
+/// What is wrong with the document wins over a mapping error met before it (the HostileInput
+/// article), and a depth-limit error names the container that crossed the limit even inside a
 /// value the decode skips or builds whole. Expected paths are written from the test documents.
 @Suite("Engine: document errors win, depth paths inside skipped values")
 struct DocumentErrorPrecedenceTests: CapturesMappingErrors {

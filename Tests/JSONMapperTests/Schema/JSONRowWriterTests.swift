@@ -103,6 +103,11 @@ struct JSONRowWriterTests {
         }
     }
 
+    /// The 240 bytes of inline room are in the value itself (no heap block per short row).
+    @Test func aFormattedRowHoldsItsInlineRoomInTheValue() {
+        #expect(MemoryLayout<JSONFormattedRow>.size >= 240 + MemoryLayout<Int>.size)
+    }
+
     @Test func aCellWithNoTextRejectsTheWholeRow() throws {
         var writer = JSONRowWriter(schema: Self.schema, format: .csv)
         try writer.write(JSONRow(cells: [.string("kept"), .null, .null, .null, .null, .null]))

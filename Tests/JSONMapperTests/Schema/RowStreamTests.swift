@@ -12,7 +12,7 @@ struct RowStreamTests {
     ])
 
     @Test(arguments: [1, 4])
-    func rowsKeepStreamOrderAndRejectionsTheirLines(workers: Int) {
+    func rowsKeepStreamOrderAndRejectionsTheirLines(workers: Int) throws {
         // Every 7th record lacks its id; the lines are known from the loop that writes them.
         var text = ""
         var expectedIDs: [Int] = []
@@ -30,18 +30,18 @@ struct RowStreamTests {
         var rejectedLines: [Int] = []
         var rows: [JSONRow] = []
         for result in decoder.records(Self.schema, from: .bytes(Array(text.utf8)), onRejection: { rejectedLines.append($0.line) }) {
-            if case .success(let record) = result { rows.append(record.value) }
+            rows.append(try result.get().value)
         }
         #expect(rows.map(\.cells) == expectedIDs.map { [.int($0), .string("n\($0)")] })
         #expect(rejectedLines == expectedRejectedLines)
     }
 
-    @Test func theSchemasCoercionAppliesToTheStream() {
+    @Test func theSchemasCoercionAppliesToTheStream() throws {
         let strict = try! JSONSchema(columns: [JSONColumn("id", path: "id", type: .int)], coercion: .strict)
         var rejections: [JSONRecordRejection] = []
-        let rows = JSONRecordDecoder(workers: 1).records(strict, from: .bytes(Array("{\"id\":1}\n{\"id\":\"2\"}\n".utf8))) {
+        let rows = try JSONRecordDecoder(workers: 1).records(strict, from: .bytes(Array("{\"id\":1}\n{\"id\":\"2\"}\n".utf8))) {
             rejections.append($0)
-        }.compactMap { try? $0.get().value }
+        }.deliveredValues()
         #expect(rows == [JSONRow(cells: [.int(1)])])
         #expect(rejections.map(\.line) == [2])
     }

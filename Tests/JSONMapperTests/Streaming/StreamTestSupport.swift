@@ -112,3 +112,13 @@ extension JSONRecordDecoder {
         return run
     }
 }
+
+extension Sequence {
+    /// The delivered values in stream order; throws the error that ended the stream, so a test
+    /// that reads a stream this way fails on one (`compactMap { try? … }` would drop it).
+    func deliveredValues<Value>() throws(JSONMapperError) -> [Value] where Element == Result<JSONRecord<Value>, JSONMapperError> {
+        var values: [Value] = []
+        for result in self { values.append(try result.get().value) }
+        return values
+    }
+}

@@ -30,7 +30,7 @@ struct TransformTests {
     }
 
     @Test(arguments: [1, 2])
-    func aTransformErrorRejectsTheRecordWhereItLies(workers: Int) {
+    func aTransformErrorRejectsTheRecordWhereItLies(workers: Int) throws {
         let lines = (0..<40).map { "{\"id\":\($0),\"name\":\"n\($0)\"}" }
         let text = lines.joined(separator: "\n") + "\n"
         var rejections: [JSONRecordRejection] = []
@@ -41,7 +41,7 @@ struct TransformTests {
                 return event.id
             },
             onRejection: { rejections.append($0) })
-        let ids = outputs.compactMap { try? $0.get().value }
+        let ids = try outputs.deliveredValues()
         #expect(ids == (0..<40).filter { $0 % 10 != 7 })
         #expect(rejections.map(\.line) == [8, 18, 28, 38])
         // Each rejection's bytes are its own line, found independently in the text.
@@ -55,7 +55,18 @@ struct TransformTests {
         #expect(outputs.progress.recordsDelivered == 36 && outputs.progress.recordsRejected == 4)
     }
 
-    /// The README's example, as written there: lines of text made on the workers.
+    /// A stream-ending error reaches a test that reads values with `deliveredValues()`, where
+    /// `compactMap { try? … }` drops it and sees only the records before it.
+    @Test func aStreamEndingErrorFailsTheRead() {
+        let text = #"[{"id":1,"name":"a"},{"id":2,"name":"b"} {"id":3}]"#
+        let decoder = JSONRecordDecoder(framing: .array, workers: 1)
+        let outputs = decoder.records(StreamEvent.self, from: .bytes(Array(text.utf8)),
+                                      transform: { (event: StreamEvent) throws(JSONMapperError) -> Int in event.id })
+        #expect(outputs.compactMap { try? $0.get().value } == [1, 2])
+        #expect(throws: JSONMapperError.self) { try outputs.deliveredValues() }
+    }
+
+    /// The RecordStreams article's example, as written there: lines of text made on the workers.
     @Test func linesOfTextAsInTheReadme() throws {
         let parallel = JSONRecordDecoder(framing: .jsonLines, workers: 2, chunkSize: 40)
         let text = (1...25).map { "{\"id\":\($0),\"name\":\"e\($0)\"}" }.joined(separator: "\n")
