@@ -110,9 +110,13 @@ struct BlockRecords<Value> {
 extension BlockRecords where Value == [String] {
     /// The column names the block's first record holds (see ``JSONRecordColumns/headerRecord``),
     /// or `nil` when the block holds no record (blank lines). A first record that is not an
-    /// array of strings is an error that ends the stream.
+    /// array of JSON strings is an error that ends the stream. The header is read strictly,
+    /// whatever the options' coercion: a data row of strings and numbers would pass a lenient
+    /// reading, and a skipped header would then lose that row.
     static func header(in block: RecordBlock, options: DecodingOptions, limits: RecordFramer.Limits) -> Result<[String], JSONMapperError>? {
-        var records = BlockRecords(block, engine: RecordEngine(codec: valueCodec(for: [String].self), options: options), limits: limits)
+        var strict = options
+        strict.coercion = .strict
+        var records = BlockRecords(block, engine: RecordEngine(codec: valueCodec(for: [String].self), options: strict), limits: limits)
         switch records.next() {
         case nil:
             return nil

@@ -19,14 +19,15 @@
 public enum JSONRecordColumns: Sendable, Equatable {
     /// Records are decoded as they are; the stream has no header record.
     case none
-    /// The stream's first record is an array of strings naming the columns, and each later
+    /// The stream's first record is an array of JSON strings naming the columns, and each later
     /// array record is decoded as the object that maps those names to its values in order. A
-    /// stream whose first record is not such an array ends with an error.
+    /// stream whose first record is not such an array (read strictly, whatever the options'
+    /// coercion: `["a", 1]` is no header) ends with an error.
     case headerRecord
     /// The stream's first record is a header (an array of strings), which is skipped; the
     /// later records are decoded as they are, so a positional model reads them by index. As
-    /// for ``headerRecord``, a stream whose first record is not an array of strings (under the
-    /// options' coercion) ends with an error.
+    /// for ``headerRecord``, a stream whose first record is not an array of JSON strings ends
+    /// with an error, so a data row is never skipped for a header.
     case skippingHeaderRecord
     /// Each array record is decoded as the object that maps these names to its values in
     /// order; the stream has no header record.

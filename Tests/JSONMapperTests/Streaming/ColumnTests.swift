@@ -101,6 +101,16 @@ struct ColumnTests {
             + "type mismatch at the top-level value (line 1, column 1, byte 0): expected an array of String, found an object"))
     }
 
+    /// A data row of strings and numbers would pass for a header under lenient coercion, and
+    /// skipping it would lose it: a header is read strictly.
+    @Test(arguments: [JSONRecordColumns.skippingHeaderRecord, .headerRecord])
+    func aRowOfStringsAndNumbersIsNoHeader(_ columns: JSONRecordColumns) {
+        let text = Array("[\"a\",1]\n[\"b\",2]\n".utf8)
+        let run = JSONRecordDecoder(columns: columns).run(PositionalProduct.self, .bytes(text))
+        #expect(run.records.isEmpty && run.rejections.isEmpty)
+        #expect(run.failure?.description.contains("the header record on line 1 is not an array of column names") == true)
+    }
+
     @Test func givenNamesAndArrays() {
         let decoder = JSONRecordDecoder(framing: .array, workers: 2, chunkSize: 7, columns: .names(["asin", "rating"]))
         let run = decoder.run(Product.self, .bytes(Array("[[\"a\",1],[\"b\",2]]".utf8)))
