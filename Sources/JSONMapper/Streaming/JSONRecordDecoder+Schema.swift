@@ -35,7 +35,7 @@ extension JSONRecordDecoder {
     ///     that is not delivered.
     ///
     /// A schema with an ``JSONSchema/explode`` is read with ``rows(_:from:transform:onRejection:)``;
-    /// here each of its records is rejected, as ``records(_:from:onRejection:)`` says.
+    /// here each of its records is rejected, as `records(_:from:onRejection:)` says for schemas.
     public func records<Output: Sendable>(_ schema: JSONSchema, from source: JSONRecordSource,
                                           transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
                                           onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<Output> {
