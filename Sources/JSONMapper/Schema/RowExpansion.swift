@@ -1,8 +1,8 @@
 /// How an exploding schema (see ``JSONExplode``) turns a record into rows, compiled with the
 /// schema. The record is decoded by ``recordCodec`` into a row of the columns read from the
 /// record, with the array at the explode path last, as a `JSONValue`; each element is then
-/// decoded by ``elementCodec`` into the element columns, and the rows are assembled in the
-/// schema's column order.
+/// decoded into the element columns (one decode per record, of the elements as one array), and
+/// the rows are assembled in the schema's column order.
 ///
 /// The element columns keep their full paths (`payload.commits.sha`): each element is handed
 /// to their codec inside objects (and arrays) of the explode path's steps, so one mapping
@@ -20,7 +20,8 @@ struct RowExpansion: Sendable {
     let isOuter: Bool
     private let steps: [KeyPathSpec.Step]
     let recordCodec: RowCodec
-    private let elementCodec: RowCodec
+    /// Decodes the wrapped elements of a record into their rows of element columns.
+    private let elementsCodec: CollectionCodec<JSONRow, [JSONRow]>
     /// The element cells of an outer row: the element columns' defaults.
     private let elementDefaults: [JSONCell]
     private let sources: [CellSource]
@@ -63,7 +64,8 @@ struct RowExpansion: Sendable {
         let array = ColumnPropertyMeta(column: arrayCell, keys: [arrayKey], isRequired: false, format: try ColumnFormat.make(.json).get(or: explodeFailure),
                                        codec: valueCodec(for: JSONValue.self), cell: JSONCell.json)
         recordCodec = try JSONSchema.rowCodec(recordColumns, of: columns, formats: formats, coercion: coercion, extra: array)
-        elementCodec = try JSONSchema.rowCodec(elementColumns, of: columns, formats: formats, coercion: coercion)
+        let elementCodec = try JSONSchema.rowCodec(elementColumns, of: columns, formats: formats, coercion: coercion)
+        elementsCodec = CollectionCodec(element: elementCodec)
         elementDefaults = elementCodec.templateCells
     }
 
@@ -83,13 +85,7 @@ struct RowExpansion: Sendable {
         guard !elements.isEmpty else {
             return isOuter ? [row(record, element: elementDefaults, ordinal: nil)] : []
         }
-        var rows: [JSONRow] = []
-        rows.reserveCapacity(elements.count)
-        for (position, element) in elements.enumerated() {
-            let cells = try decode(element, at: position, session)
-            rows.append(row(record, element: cells, ordinal: position))
-        }
-        return rows
+        return try decode(elements, session).enumerated().map { row(record, element: $0.element.cells, ordinal: $0.offset) }
     }
 
     /// What a value is, for messages: "an object", "a string"…
@@ -104,21 +100,25 @@ struct RowExpansion: Sendable {
         }
     }
 
-    private func decode(_ element: JSONValue, at position: Int, _ session: DecodingSession) throws(JSONMapperError) -> [JSONCell] {
-        let wrapped = steps.reversed().reduce(element) { (inner, step) in
-            switch step {
-            case .key(let key): .object(JSONObject([(key, inner)]))
-            case .index(let index): .array(Array(repeating: .null, count: index) + [inner])
+    /// The element columns' cells of each element, decoded in one session: the elements,
+    /// each wrapped in the explode path's steps, as one array.
+    private func decode(_ elements: [JSONValue], _ session: DecodingSession) throws(JSONMapperError) -> [JSONRow] {
+        let wrapped = elements.map { (element) in
+            steps.reversed().reduce(element) { (inner, step) in
+                switch step {
+                case .key(let key): .object(JSONObject([(key, inner)]))
+                case .index(let index): .array(Array(repeating: .null, count: index) + [inner])
+                }
             }
         }
         do {
-            let decoded = try DecodeRun.decodeRoot(JSONRow.self, codec: elementCodec, session.options, checksWholeDocument: false) {
-                (inner) throws(JSONMapperError) in try inner.emit(wrapped)
+            let decoded = try DecodeRun.decodeRoot([JSONRow].self, codec: elementsCodec, session.options, checksWholeDocument: false) {
+                (inner) throws(JSONMapperError) in try inner.emit(.array(wrapped))
             }
-            for issue in decoded.issues { try session.report(placed(issue, at: position)) }
-            return decoded.value.cells
+            for issue in decoded.issues { try session.report(placed(issue)) }
+            return decoded.value
         } catch {
-            throw placed(error, at: position)
+            throw placed(error)
         }
     }
 
@@ -132,14 +132,18 @@ struct RowExpansion: Sendable {
         })
     }
 
-    /// The error of an element with its path at the element: `payload.commits.sha` becomes
-    /// `payload.commits[2].sha`.
-    private func placed(_ error: JSONMapperError, at position: Int) -> JSONMapperError {
+    /// The error of an element with its path at the element: `[2].payload.commits.sha` (the
+    /// third wrapped element) becomes `payload.commits[2].sha`.
+    private func placed(_ error: JSONMapperError) -> JSONMapperError {
         error.withPath { (inner) in
-            guard inner.hasPrefix(path) else { return inner }
-            let rest = inner.dropFirst(path.count)
-            guard rest.isEmpty || rest.first == "." || rest.first == "[" else { return inner }
-            return "\(path)[\(position)]\(rest)"
+            guard inner.first == "[", let close = inner.firstIndex(of: "]") else { return inner }
+            let position = inner[inner.index(after: inner.startIndex)..<close]
+            var rest = inner[inner.index(after: close)...]
+            if rest.first == "." { rest = rest.dropFirst() }
+            guard rest.hasPrefix(path) else { return inner }
+            let below = rest.dropFirst(path.count)
+            guard below.isEmpty || below.first == "." || below.first == "[" else { return inner }
+            return "\(path)[\(position)]\(below)"
         }
     }
 }
