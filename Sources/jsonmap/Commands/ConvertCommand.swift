@@ -25,8 +25,7 @@ struct ConvertCommand: ParsableCommand {
               jsonmap convert in.jsonl --spec spec.yaml --to csv -o out.csv
               jsonmap convert a.jsonl b.json --spec s.json --to ndjson --rejects r.jsonl
               jsonmap convert --field id=id! --field n=size:int --to tsv < in.jsonl
-              jsonmap convert events.jsonl --explode payload.commits --to csv \
-                --field id=id --field i=payload.commits:ordinal --field sha=payload.commits.sha
+              jsonmap convert events.jsonl --explode payload.commits --to csv --field sha=payload.commits.sha
             """
     )
 
