@@ -53,6 +53,17 @@ struct ExplodeTests {
         #expect(result.errors == [.typeMismatch(path: "payload.commits", expected: "an array to explode", found: kind)])
     }
 
+    @Test func underTheCollectPolicyANonArrayValueAndAnElementErrorAreIssues() throws {
+        let schema = try JSONSchema(columns: [JSONColumn("id", path: "id", type: .int), JSONColumn("v", path: "c.v", type: .int)],
+                                    explode: JSONExplode(path: "c"))
+        var decoder = JSONRecordDecoder(workers: 1)
+        decoder.options.invalidValuePolicy = .collect
+        let text = #"{"id":1,"c":"x"}"# + "\n" + #"{"id":2,"c":[{"v":1},{"v":"no"}]}"#
+        let records = decoder.rows(schema, from: .bytes(Array(text.utf8))).compactMap { try? $0.get() }
+        #expect(records.map { $0.value.map(\.cells) } == [[], [[.int(2), .int(1)], [.int(2), .null]]])
+        #expect(records.map { $0.issues.map(\.path) } == [["c"], ["c[1].v"]])
+    }
+
     @Test func theElementItselfAndScalarElements() throws {
         let columns = [JSONColumn("tag", path: "tags"), JSONColumn("i", path: "tags", type: .ordinal), JSONColumn("id", path: "id", type: .int)]
         let result = try Self.rows(#"{"id":7,"tags":["x",2,true]}"#, columns: columns, path: "tags")
