@@ -1,7 +1,8 @@
 import Foundation
 
 /// `bench --cli`: jsonmap against DuckDB and jq converting one generated JSON Lines event file
-/// (≥ 250 MB) to an 8-column CSV, each tool a child process, in interleaved rounds.
+/// (≥ 250 MB) to an 8-column CSV, each tool a child process, in interleaved rounds; then the
+/// same file exploded to one row per commit against DuckDB's `unnest` (`CLIExplodeComparison`).
 ///
 /// Nothing is timed until every tool's rows equal jsonmap's, and jsonmap's rows and rejects
 /// equal what the generator knows the file holds. A missing tool is reported as skipped, with
@@ -54,12 +55,16 @@ struct CLIComparison {
         var results = checked.results
         let timed = tools.filter { !checked.mismatched.contains($0) }
         try time(timed, file: file, inputs: inputs, directory: directory, into: &results)
+        let exploded = try CLIExplodeComparison(rounds: rounds)
+            .run(file: file, jsonmap: jsonmap, withDuckDB: tools.contains(.duckdbTwoThreads), in: directory)
         let rows = results.sorted { CLITool.allCases.firstIndex(of: $0.key)! < CLITool.allCases.firstIndex(of: $1.key)! }
-            .map { $0.value.row(tool: $0.key, bytes: file.bytes, against: results) }
-        printCLITable(rows, file: file, skipped: skipped, notes: checked.notes)
+            .map { $0.value.row(tool: $0.key, bytes: file.bytes, against: results) } + exploded.rows
+        let notes = checked.notes + exploded.notes
+        printCLITable(rows, file: file, skipped: skipped, notes: notes)
+        CLIExplodeComparison.printTargets(rows, file: file)
         if let jsonPath {
             try CLIReport(machine: .current(), date: ISO8601DateFormatter().string(from: Date()), rounds: rounds,
-                          file: .init(file), notes: checked.notes, results: rows, skipped: skipped).writeJSON(to: jsonPath)
+                          file: .init(file), notes: notes, results: rows, skipped: skipped).writeJSON(to: jsonPath)
             note("wrote \(jsonPath)")
         }
     }

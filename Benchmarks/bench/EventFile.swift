@@ -18,6 +18,8 @@ struct EventFile {
         var malformed = 0
         /// Well-formed records without `id` (rejected by the comparison's spec).
         var withoutID = 0
+        /// Commits of the records that convert: the rows of the exploded conversion.
+        var commits = 0
         /// Records that convert to a row.
         var rows: Int { lines - malformed - withoutID }
         var rejected: Int { malformed + withoutID }
@@ -49,7 +51,7 @@ struct EventFile {
                 counts.withoutID += 1
                 appendEvent(number, includeID: false, random: &random, to: &block)
             default:
-                appendEvent(number, includeID: true, random: &random, to: &block)
+                counts.commits += appendEvent(number, includeID: true, random: &random, to: &block)
             }
             block.append(UInt8(ascii: "\n"))
             if block.count >= 1 << 20 {
@@ -73,8 +75,9 @@ struct EventFile {
         "Line one\\nLine two", "Tabs\\tand\\tcommas, too", "日本語のコミット", "Escape \\u2028 separators",
     ]
 
-    /// One event. Key order and spacing vary a little, as real exports do.
-    private static func appendEvent(_ number: Int, includeID: Bool, random: inout SplitMix64, to out: inout [UInt8]) {
+    /// One event, and the number of its commits. Key order and spacing vary a little, as real exports do.
+    @discardableResult
+    private static func appendEvent(_ number: Int, includeID: Bool, random: inout SplitMix64, to out: inout [UInt8]) -> Int {
         let type = eventTypes[random.next(below: eventTypes.count)]
         let login = logins[random.next(below: logins.count)]
         let actorID = 1_000 + random.next(below: 9_000_000)
@@ -88,7 +91,8 @@ struct EventFile {
         json += "\"actor\":{\"id\":\(actorID),\"login\":\"\(login)\",\"display_login\":\"\(login)\",\"gravatar_id\":\"\","
         json += "\"url\":\"https://api.github.com/users/u\(actorID)\",\"avatar_url\":\"https://avatars.githubusercontent.com/u/\(actorID)?\"},"
         json += "\"repo\":{\"id\":\(repoID),\"name\":\"org\(repoID % 977)/project-\(repoID % 89)\",\"url\":\"https://api.github.com/repos/org/p\(repoID)\"},"
-        json += "\"payload\":" + payload(type: type, random: &random) + ","
+        let (payload, commits) = payload(type: type, random: &random)
+        json += "\"payload\":" + payload + ","
         json += "\"public\":\(random.next(below: 10) != 0),"
         json += "\"created_at\":\"\(createdAt)\","
         json += "\"org\":{\"id\":\(repoID % 5_000),\"login\":\"org\(repoID % 977)\"},"
@@ -101,12 +105,13 @@ struct EventFile {
         json += "\"experiment\":{\"name\":\"new-ui\",\"arm\":\(number % 2)},\"flags\":[true,false],\"checksum\":\"\(String(random.next() & 0xFFFF_FFFF, radix: 16))\","
         json += "\"retry\":\(number % 4),\"version\":3}"
         out.append(contentsOf: json.utf8)
+        return commits
     }
 
     /// A push event's payload (with a size, sometimes as a string, and commits); other events
-    /// have a payload without either.
-    private static func payload(type: String, random: inout SplitMix64) -> String {
-        guard type == "PushEvent" else { return "{\"action\":\"started\",\"ref_type\":\"branch\"}" }
+    /// have a payload without either. With the number of commits.
+    private static func payload(type: String, random: inout SplitMix64) -> (text: String, commits: Int) {
+        guard type == "PushEvent" else { return ("{\"action\":\"started\",\"ref_type\":\"branch\"}", 0) }
         let commitCount = random.next(below: 4)
         let size = random.next(below: 30) == 0 ? "\"12\"" : String(commitCount + random.next(below: 3))
         var commits: [String] = []
@@ -115,8 +120,8 @@ struct EventFile {
             let sha = String(random.next(), radix: 16) + String(random.next(), radix: 16)
             commits.append("{\"sha\":\"\(sha)\",\"author\":{\"email\":\"dev@example.com\",\"name\":\"Dev\"},\"message\":\"\(message)\",\"distinct\":true}")
         }
-        return "{\"push_id\":\(random.next(below: 10_000_000_000)),\"size\":\(size),\"distinct_size\":\(commitCount),"
-            + "\"ref\":\"refs/heads/main\",\"commits\":[\(commits.joined(separator: ","))]}"
+        return ("{\"push_id\":\(random.next(below: 10_000_000_000)),\"size\":\(size),\"distinct_size\":\(commitCount),"
+            + "\"ref\":\"refs/heads/main\",\"commits\":[\(commits.joined(separator: ","))]}", commitCount)
     }
 
     /// A line a converter must reject: a record cut short, a value without quotes, or an HTML

@@ -133,3 +133,60 @@ struct InferTests {
         #expect(build.terminationStatus == 0, "\(output)")
     }
 }
+
+/// `jsonmap infer --explode PATH` and `--explode-auto`: the spec proposes one row per element,
+/// with the element's keys as columns under the path, and converts the sample.
+@Suite("jsonmap infer --explode")
+struct InferExplodeTests {
+    static let sample = """
+        {"id":1,"payload":{"size":2,"commits":[{"sha":"a","author":{"name":"x","email":"e"}},{"sha":"b","author":{"name":"y"}}]}}
+        {"id":2,"tags":["t"],"payload":{"commits":[]}}
+
+        """
+
+    static let spec = """
+        {
+          "explode": "payload.commits",
+          "columns": [
+            {"name":"id","path":"id","type":"int","required":true},
+            {"name":"payload.size","path":"payload.size","type":"int"},
+            {"name":"payload.commits.ordinal","path":"payload.commits","type":"ordinal"},
+            {"name":"payload.commits.sha","path":"payload.commits.sha","type":"string","required":true},
+            {"name":"payload.commits.author.name","path":"payload.commits.author.name","type":"string","required":true},
+            {"name":"payload.commits.author.email","path":"payload.commits.author.email","type":"string"},
+            {"name":"tags","path":"tags","type":"json"}
+          ],
+          "coercion": "lenient"
+        }
+
+        """
+
+    @Test(arguments: [["--explode", "payload.commits"], ["--explode-auto"]])
+    func theSpecExplodesTheArrayOfObjects(options: [String]) throws {
+        let result = try JsonmapRunner().run(["infer"] + options, stdin: Self.sample)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == Self.spec)
+    }
+
+    @Test func theProposedSpecConvertsTheSample() throws {
+        let runner = try JsonmapRunner()
+        try runner.write("sample.jsonl", Self.sample)
+        try runner.write("spec.json", Self.spec)
+        let convert = try runner.run(["convert", "sample.jsonl", "--spec", "spec.json", "--to", "csv"])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        #expect(convert.stdout == """
+            id,payload.size,payload.commits.ordinal,payload.commits.sha,payload.commits.author.name,payload.commits.author.email,tags
+            1,2,0,a,x,e,
+            1,2,1,b,y,,
+
+            """)
+        #expect(convert.stderr.contains("2 records read, 2 mapped, 0 rejected; 2 rows written"))
+    }
+
+    @Test(arguments: [(["--explode", "id"], "--explode \"id\": no array with elements"), (["--explode-auto"], "no array of objects")])
+    func nothingToExplodeIsAUsageError(options: [String], message: String) throws {
+        let result = try JsonmapRunner().run(["infer"] + options, stdin: #"{"id":1,"tags":["a"]}"#)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}

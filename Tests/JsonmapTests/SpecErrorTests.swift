@@ -13,7 +13,7 @@ struct SpecErrorTests {
     @Test func unknownTypeInJSON() throws {
         let result = try Self.run(spec: "spec.json", #"{"columns":[{"name":"a","path":"a"},{"name":"n","path":"n","type":"integer"}]}"#)
         #expect(result.status == 2)
-        #expect(result.stderr == "jsonmap: spec.json: columns[1].type: unknown type \"integer\"; expected one of string, int, double, decimal, bool, date, json, count\n")
+        #expect(result.stderr == "jsonmap: spec.json: columns[1].type: unknown type \"integer\"; expected one of string, int, double, decimal, bool, date, json, count, ordinal\n")
     }
 
     @Test func unknownTypeInYAMLHasALine() throws {

@@ -57,9 +57,12 @@ public enum JSONColumnType: Sendable, Equatable, CustomStringConvertible {
     case json
     /// The number of elements of an array.
     case count
+    /// The position of the element a row was made from in an exploded array, from 0 (see
+    /// ``JSONExplode``); the column's paths are not read. Only in a schema with an explode.
+    case ordinal
 
     /// The names types have in schema files, without the date's formats.
-    public static let names = ["string", "int", "double", "decimal", "bool", "date", "json", "count"]
+    public static let names = ["string", "int", "double", "decimal", "bool", "date", "json", "count", "ordinal"]
 
     /// The type a name of ``names`` stands for, with no date formats; `nil` for another name.
     public init?(name: String) {
@@ -72,6 +75,7 @@ public enum JSONColumnType: Sendable, Equatable, CustomStringConvertible {
         case "date": self = .date()
         case "json": self = .json
         case "count": self = .count
+        case "ordinal": self = .ordinal
         default: return nil
         }
     }
@@ -87,6 +91,7 @@ public enum JSONColumnType: Sendable, Equatable, CustomStringConvertible {
         case .date: "date"
         case .json: "json"
         case .count: "count"
+        case .ordinal: "ordinal"
         }
     }
 }

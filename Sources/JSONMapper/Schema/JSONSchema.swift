@@ -26,50 +26,74 @@ public struct JSONSchema: Sendable {
     public let columns: [JSONColumn]
     /// How values are converted to the columns' types: lenient (the default) or strict.
     public let coercion: DecodingOptions.Coercion
-    /// The compiled mapping; frozen once built.
+    /// The array whose elements make the rows, when a record makes one row per element.
+    public let explode: JSONExplode?
+    /// The compiled mapping of a record's row: every column, or, with an explode, the columns
+    /// read from the record and the array last; frozen once built.
     let codec: RowCodec
+    /// How a record's row becomes its rows, with an explode.
+    let expansion: RowExpansion?
     /// How each column's cells are written.
     let formats: [ColumnFormat]
 
-    /// Compiles `columns`.
+    /// Compiles `columns`, with one row per element of the array `explode` names when given.
     ///
-    /// - Throws: ``JSONSchemaError`` naming the first column that cannot be compiled.
-    public init(columns: [JSONColumn], coercion: DecodingOptions.Coercion = .lenient) throws(JSONSchemaError) {
+    /// - Throws: ``JSONSchemaError`` naming the first column that cannot be compiled (or, for
+    ///   a malformed explode path, the explode: see ``JSONSchemaError/columnIndex``).
+    public init(columns: [JSONColumn], coercion: DecodingOptions.Coercion = .lenient, explode: JSONExplode? = nil) throws(JSONSchemaError) {
         self.columns = columns
         self.coercion = coercion
+        self.explode = explode
         var names = Set<String>()
-        var properties: [PropertyMeta] = []
         var formats: [ColumnFormat] = []
         for (index, column) in columns.enumerated() {
-            func failure(_ message: String) -> JSONSchemaError {
-                JSONSchemaError(columnIndex: index, column: column.name, message: message)
-            }
+            let failure = JSONSchemaError.at(index, column)
             guard !column.name.isEmpty else { throw failure("the column has no name") }
             guard names.insert(column.name).inserted else { throw failure("another column has the same name") }
-            let format = try ColumnFormat.make(column.type).get(or: failure)
-            properties.append(try Self.property(for: column, at: index, format: format).get(or: failure))
-            formats.append(format)
+            formats.append(try ColumnFormat.make(column.type).get(or: failure))
         }
-        let meta = ModelMeta(typeName: "\(columns.count) columns", properties: properties, hooks: ModelHooks())
-        var template = JSONRow(cells: Array(repeating: .null, count: columns.count))
-        let options = DecodingOptions(coercion: coercion)
-        for (index, column) in columns.enumerated() {
-            guard let value = column.defaultValue else { continue }
-            do {
-                template.cells[index] = try Self.defaultCell(value, of: column.type, properties[index], options)
-            } catch {
-                throw JSONSchemaError(columnIndex: index, column: column.name, message: "the default \(value) is not \(withArticle(column.type.description)): \(error)")
-            }
-        }
-        codec = RowCodec(meta: meta, template: template)
         self.formats = formats
+        if let explode {
+            let expansion = try RowExpansion(explode, columns: columns, formats: formats, coercion: coercion)
+            self.expansion = expansion
+            codec = expansion.recordCodec
+        } else {
+            expansion = nil
+            codec = try Self.rowCodec(Array(columns.indices), of: columns, formats: formats, coercion: coercion)
+        }
     }
 
     /// The columns' names, in order.
     public var columnNames: [String] { columns.map(\.name) }
 
-    /// The property that reads `column` into the cell at `index`, with the codec of its type.
-    private static func property(for column: JSONColumn, at index: Int, format: ColumnFormat) -> Result<PropertyMeta, SchemaProblem> {
+    /// The codec of rows whose cells are the columns at `indices`, in that order, followed by
+    /// `extra`'s cell when given (the exploded array, read whole, whose property writes the
+    /// cell after the columns').
+    static func rowCodec(_ indices: [Int], of columns: [JSONColumn], formats: [ColumnFormat], coercion: DecodingOptions.Coercion,
+                         extra: PropertyMeta? = nil) throws(JSONSchemaError) -> RowCodec {
+        var properties: [PropertyMeta] = []
+        for (cell, index) in indices.enumerated() {
+            let failure = JSONSchemaError.at(index, columns[index])
+            properties.append(try Self.property(for: columns[index], at: cell, format: formats[index]).get(or: failure))
+        }
+        if let extra { properties.append(extra) }
+        let meta = ModelMeta(typeName: "\(columns.count) columns", properties: properties, hooks: ModelHooks())
+        var template = JSONRow(cells: Array(repeating: .null, count: properties.count))
+        let options = DecodingOptions(coercion: coercion)
+        for (cell, index) in indices.enumerated() {
+            let column = columns[index]
+            guard let value = column.defaultValue else { continue }
+            do {
+                template.cells[cell] = try Self.defaultCell(value, of: column.type, properties[cell], options)
+            } catch {
+                throw JSONSchemaError(columnIndex: index, column: column.name, message: "the default \(value) is not \(withArticle(column.type.description)): \(error)")
+            }
+        }
+        return RowCodec(meta: meta, template: template)
+    }
+
+    /// The parsed paths of `column`.
+    static func keys(of column: JSONColumn) -> Result<[KeyPathSpec], SchemaProblem> {
         guard !column.paths.isEmpty else { return .failure(SchemaProblem("the column has no path")) }
         guard column.paths.count < Int(PropertyState.presentBeforeUpdate) else {
             return .failure(SchemaProblem("the column has more than \(PropertyState.presentBeforeUpdate - 1) paths"))
@@ -81,6 +105,16 @@ public struct JSONSchema: Sendable {
             } catch {
                 return .failure(SchemaProblem("bad path \"\(path)\": \(error)"))
             }
+        }
+        return .success(keys)
+    }
+
+    /// The property that reads `column` into the cell at `index`, with the codec of its type.
+    static func property(for column: JSONColumn, at index: Int, format: ColumnFormat) -> Result<PropertyMeta, SchemaProblem> {
+        let keys: [KeyPathSpec]
+        switch Self.keys(of: column) {
+        case .success(let parsed): keys = parsed
+        case .failure(let problem): return .failure(problem)
         }
         func make<Value>(_ codec: ValueCodec<Value>, _ cell: @escaping (Value) -> JSONCell) -> PropertyMeta {
             ColumnPropertyMeta(column: index, keys: keys, isRequired: column.isRequired, format: format, codec: codec, cell: cell)
@@ -98,6 +132,7 @@ public struct JSONSchema: Sendable {
             return .success(make(TransformCodec(transformer: transformer, inner: valueCodec(for: String.self)), JSONCell.date))
         case .json: return .success(make(valueCodec(for: JSONValue.self), JSONCell.json))
         case .count: return .success(make(ArrayCountCodec(), JSONCell.int))
+        case .ordinal: return .failure(SchemaProblem("an ordinal column needs an exploded array (see JSONExplode)"))
         }
     }
 
@@ -128,6 +163,13 @@ extension ColumnPropertyMeta: DefaultCellMaking {}
 struct SchemaProblem: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+extension JSONSchemaError {
+    /// The error maker for the column at `index`.
+    static func at(_ index: Int, _ column: JSONColumn) -> (String) -> JSONSchemaError {
+        { JSONSchemaError(columnIndex: index, column: column.name, message: $0) }
+    }
 }
 
 extension Result where Failure == SchemaProblem {

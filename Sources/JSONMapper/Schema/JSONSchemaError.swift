@@ -2,7 +2,8 @@
 /// format with an unsupported letter, a default the column's type cannot take, two columns
 /// with one name.
 public struct JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The position of the offending column in ``JSONSchema/columns``.
+    /// The position of the offending column in ``JSONSchema/columns``; for a problem of the
+    /// schema's ``JSONExplode`` (a malformed path), `columns.count`, with ``column`` `"explode"`.
     public var columnIndex: Int
     /// The offending column's name.
     public var column: String

@@ -18,6 +18,9 @@ final class RowCodec: ValueCodec<JSONRow>, @unchecked Sendable {
         arrayHandler = meta.rootArray.map { .passUnretained($0.handler!) }
     }
 
+    /// The row of defaults each record starts from.
+    var templateCells: [JSONCell] { Array(template) }
+
     deinit {
         template.deinitialize()
         template.deallocate()

@@ -6,6 +6,10 @@ extension JSONRecordDecoder {
     /// they are). A record without a required column's value is rejected with
     /// ``JSONMapperError/keyNotFound(path:location:)`` naming the column's first path.
     ///
+    /// A schema with an ``JSONSchema/explode`` makes rows per element, not a row per record:
+    /// read it with ``rows(_:from:onRejection:)``. Here each of its records is rejected with
+    /// ``JSONMapperError/invalidMapping(type:key:reason:)`` saying so.
+    ///
     /// - Parameters:
     ///   - schema: The columns each record is decoded into.
     ///   - source: Where the records are read from, in chunks of `chunkSize` bytes.
@@ -15,6 +19,9 @@ extension JSONRecordDecoder {
                         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<JSONRow> {
         var decoder = self
         decoder.options.coercion = schema.coercion
+        guard schema.expansion == nil else {
+            return records(schema, from: source, transform: { (row) throws(JSONMapperError) in row }, onRejection: onRejection)
+        }
         return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
                                   decoding: decoder.parallelDecoding(schema.codec))
     }
@@ -31,12 +38,67 @@ extension JSONRecordDecoder {
     ///     An error it throws rejects the record.
     ///   - onRejection: Called, on the reading thread and in stream order, for every record
     ///     that is not delivered.
+    ///
+    /// A schema with an ``JSONSchema/explode`` is read with ``rows(_:from:transform:onRejection:)``;
+    /// here each of its records is rejected, as `records(_:from:onRejection:)` says for schemas.
     public func records<Output: Sendable>(_ schema: JSONSchema, from source: JSONRecordSource,
                                           transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
                                           onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<Output> {
         var decoder = self
         decoder.options.coercion = schema.coercion
+        let checked: @Sendable (JSONRow) throws(JSONMapperError) -> Output
+        if let expansion = schema.expansion {
+            checked = { (_) throws(JSONMapperError) in
+                throw .invalidMapping(type: "\(schema.columns.count) columns", key: expansion.path,
+                                      reason: "the schema explodes an array: read its rows with rows(_:from:)")
+            }
+        } else {
+            checked = transform
+        }
         return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
-                                  decoding: decoder.parallelDecoding(RecordTransformCodec(inner: schema.codec, transform: transform)))
+                                  decoding: decoder.parallelDecoding(RecordTransformCodec(inner: schema.codec, transform: checked)))
+    }
+
+    /// The rows of each record of `source` through `schema`, decoded by ``workers`` threads and
+    /// delivered in stream order, one value per record: one row for a schema without an
+    /// explode; with one (see ``JSONExplode``), a row per element of the record's array, none
+    /// when it is empty or absent (one with ``JSONExplode/isOuter``). A record that is
+    /// rejected has no rows, so records read = delivered + rejected still holds; the rows
+    /// are counted by the caller.
+    ///
+    /// - Parameters:
+    ///   - schema: The columns, and the array to explode, each record is decoded into.
+    ///   - source: Where the records are read from, in chunks of `chunkSize` bytes.
+    ///   - onRejection: Called, on the reading thread and in stream order, for every record
+    ///     that is not delivered.
+    public func rows(_ schema: JSONSchema, from source: JSONRecordSource,
+                     onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<[JSONRow]> {
+        rows(schema, from: source, transform: { (rows) throws(JSONMapperError) in rows }, onRejection: onRejection)
+    }
+
+    /// The rows of each record of `source` through `schema`, as ``rows(_:from:onRejection:)``
+    /// makes them, turned into `Output` by `transform` on the thread that decoded the record:
+    /// for instance, each row formatted by ``JSONRowWriter/formatted(_:)``.
+    ///
+    /// - Parameters:
+    ///   - schema: The columns, and the array to explode, each record is decoded into.
+    ///   - source: Where the records are read from, in chunks of `chunkSize` bytes.
+    ///   - transform: Called once per record with its rows (possibly none), on a worker,
+    ///     possibly on several threads at once. An error it throws rejects the record.
+    ///   - onRejection: Called, on the reading thread and in stream order, for every record
+    ///     that is not delivered.
+    public func rows<Output: Sendable>(_ schema: JSONSchema, from source: JSONRecordSource,
+                                       transform: @escaping @Sendable ([JSONRow]) throws(JSONMapperError) -> Output,
+                                       onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<Output> {
+        var decoder = self
+        decoder.options.coercion = schema.coercion
+        let codec: ValueCodec<[JSONRow]>
+        if let expansion = schema.expansion {
+            codec = ExplodingRowsCodec(expansion)
+        } else {
+            codec = RecordTransformCodec(inner: schema.codec, transform: { (row) throws(JSONMapperError) in [row] })
+        }
+        return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
+                                  decoding: decoder.parallelDecoding(RecordTransformCodec(inner: codec, transform: transform)))
     }
 }

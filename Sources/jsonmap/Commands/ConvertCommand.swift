@@ -16,10 +16,16 @@ struct ConvertCommand: ParsableCommand {
             ends that input's records, not the run: the rows of every record before the damage are \
             written (and a file committed, as standard output has them too), and the exit status is 3.
 
+            With --explode PATH (or a spec's explode), each record gives one row per element of the \
+            array at PATH: columns whose paths are under PATH read from the element, the others are \
+            repeated, an 'ordinal' column holds the element's position from 0. The summary then counts \
+            records (read = mapped + rejected) and rows written apart.
+
             Examples:
               jsonmap convert in.jsonl --spec spec.yaml --to csv -o out.csv
               jsonmap convert a.jsonl b.json --spec s.json --to ndjson --rejects r.jsonl
               jsonmap convert --field id=id! --field n=size:int --to tsv < in.jsonl
+              jsonmap convert events.jsonl --explode payload.commits --to csv --field sha=payload.commits.sha
             """
     )
 

@@ -12,12 +12,15 @@ struct InferCommand: ParsableCommand {
             seen: int and double widen to double, other mixes to string, arrays and mixed containers \
             to json; a column is required when every sampled record has a non-null value for it. \
             Array records are read through their column names (--columns header or NAME,NAME,…); \
-            convert them with the same --columns.
+            convert them with the same --columns. With --explode PATH (or --explode-auto, the first \
+            array of objects seen), the spec explodes that array: one row per element, the element's \
+            keys as columns under PATH, an ordinal column, the other columns repeated.
 
             Examples:
               jsonmap infer events.jsonl > spec.json
               jsonmap infer events.jsonl --sample 10000 --swift Event > Event.swift
               jsonmap infer products.jsonl --columns header > spec.json
+              jsonmap infer events.jsonl --explode payload.commits > commits.json
             """
     )
 
@@ -36,7 +39,15 @@ struct InferCommand: ParsableCommand {
     @Option(name: .long, help: ColumnsOption.help)
     var columns: ColumnsOption?
 
+    @Option(name: .long, help: ArgumentHelp("Propose a spec with one row per element of the array at this path.", valueName: "path"))
+    var explode: String?
+
+    @Flag(name: .long, help: "Propose a spec with one row per element of the first array of objects seen.")
+    var explodeAuto = false
+
     func validate() throws {
+        if explode != nil, explodeAuto { throw ValidationError("give either --explode PATH or --explode-auto, not both") }
+        if swift != nil, explode != nil || explodeAuto { throw ValidationError("--explode and --explode-auto propose specs, not Swift models") }
         if sample < 1 { throw ValidationError("--sample must be at least 1") }
         if let swift, swift.isEmpty || !swift.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) || swift.first!.isNumber {
             throw ValidationError("--swift needs a Swift type name, such as Event")
@@ -75,7 +86,24 @@ struct InferCommand: ParsableCommand {
         if let swift {
             print(SwiftModelWriter.source(for: shape, named: swift, records: sampled), terminator: "")
         } else {
-            print(SpecInference.specText(SpecInference.columns(of: shape, records: sampled)), terminator: "")
+            let explode = try explodePath(in: shape, input: inputFile.displayName)
+            print(SpecInference.specText(SpecInference.columns(of: shape, records: sampled, explode: explode), explode: explode), terminator: "")
         }
+    }
+
+    /// The array to explode: `--explode`'s, checked against the sample, or with
+    /// `--explode-auto` the first array of objects seen.
+    private func explodePath(in shape: ValueShape, input: String) throws(CommandFailure) -> String? {
+        if explodeAuto {
+            guard let path = SpecInference.firstArrayOfObjects(in: shape) else {
+                throw .usage("\(input): no array of objects in the sampled records to explode")
+            }
+            return path
+        }
+        guard let explode else { return nil }
+        guard SpecInference.hasArray(at: explode, in: shape) else {
+            throw .usage("\(input): --explode \"\(explode)\": no array with elements at that path in the sampled records")
+        }
+        return explode
     }
 }

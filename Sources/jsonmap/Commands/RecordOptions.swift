@@ -16,6 +16,8 @@ struct RecordOptions: ParsableArguments {
         valueName: "field"))
     var field: [String] = []
 
+    @OptionGroup var explode: ExplodeOptions
+
     @Option(name: .long, help: ArgumentHelp(
         "Write one JSON line per rejected record to this file: input, line, offset, error, and the record's bytes "
             + "as text in 'record' (base64 in 'recordBase64' when they are not UTF-8).",
@@ -59,12 +61,14 @@ struct RecordOptions: ParsableArguments {
         }
         if let maxRejects, maxRejects < 1 { throw ValidationError("--max-rejects must be at least 1") }
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
+        try explode.validate()
     }
 
-    /// The schema of `--spec` or of the `--field`s.
+    /// The schema of `--spec` or of the `--field`s, with the explode of `--explode` or
+    /// `--explode-outer` (or of the spec).
     func schema() throws(CommandFailure) -> JSONSchema {
-        if let spec { return try SpecFile.schema(at: spec) }
-        return try FieldOption.schema(from: field)
+        if let spec { return try SpecFile.schema(at: spec, explode: explode.value) }
+        return try FieldOption.schema(from: field, explode: explode.value)
     }
 
     /// Opens the inputs, before any output is created (a missing input leaves nothing behind).

@@ -48,7 +48,7 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     private func draw() {
-        let (bytes, records, rejected) = status.snapshot
+        let (bytes, records, rejected, rows) = status.snapshot
         let seconds = max(Date().timeIntervalSince(started), 0.001)
         let rate = Double(bytes) / seconds
         var line = "\r\u{1B}[K"
@@ -60,7 +60,9 @@ final class ProgressBar: @unchecked Sendable {
         } else {
             line += "\(Summary.megabytes(bytes)) MB"
         }
-        line += ", \(records) records, \(rejected) rejected, \(String(format: "%.1f", rate / 1_000_000)) MB/s"
+        line += ", \(records) records, \(rejected) rejected"
+        if let rows { line += ", \(rows) rows" }
+        line += ", \(String(format: "%.1f", rate / 1_000_000)) MB/s"
         if let totalBytes, rate > 0, bytes < totalBytes {
             let left = Int((Double(totalBytes - bytes) / rate).rounded(.up))
             line += ", ETA \(left / 60):\(String(format: "%02d", left % 60))"

@@ -19,9 +19,14 @@ final class RecordRun {
 
     /// What a run did.
     struct Totals {
+        /// Records handed on (converted or valid).
         var written = 0
         var rejected = 0
         var bytes = 0
+        /// Rows handed on: one per record handed on, or with an explode, one per element.
+        var rows = 0
+        /// Whether records made rows per element, so that the summary says both counts.
+        var isExploding = false
         var read: Int { written + rejected }
     }
 
@@ -55,29 +60,54 @@ final class RecordRun {
                                handle: (Output) throws -> Void, beforeWaiting: () throws -> Void) throws {
         var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1), columns: settings.columns)
         decoder.maxRejectedBytes = 1024
+        totals.isExploding = schema.explode != nil
         for input in inputs where !isStopped {
-            let records = decoder.records(schema, from: input.source, transform: transform) { [unowned self] rejection in
-                self.reject(rejection, input: input.name)
-            }
-            status.start(records.progress)
-            defer { totals.bytes += records.progress.bytesRead }
-            var iterator = records.makeIterator()
-            reading: while true {
-                if input.wouldWait { try beforeWaiting() }
-                guard let result = iterator.next() else { break }
-                if let rejectsFailure { throw rejectsFailure }
-                if isStopped { break }
-                switch result {
-                case .success(let record):
-                    try handle(record.value)
-                    totals.written += 1
-                case .failure(let error):
-                    damages.append(Damage(input: input, error: error, bytesRead: records.progress.bytesRead))
-                    break reading
+            let onRejection = { [unowned self] (rejection: JSONRecordRejection) in self.reject(rejection, input: input.name) }
+            if totals.isExploding {
+                // The rows of a record are formatted on the worker that decoded it, as single rows are.
+                let records = decoder.rows(schema, from: input.source, transform: { (rows) throws(JSONMapperError) in
+                    var outputs: [Output] = []
+                    outputs.reserveCapacity(rows.count)
+                    for row in rows { outputs.append(try transform(row)) }
+                    return outputs
+                }, onRejection: onRejection)
+                try read(records, of: input, beforeWaiting: beforeWaiting) { (outputs) throws in
+                    for output in outputs { try handle(output) }
+                    status.wrote(rows: outputs.count)
+                    return outputs.count
+                }
+            } else {
+                let records = decoder.records(schema, from: input.source, transform: transform, onRejection: onRejection)
+                try read(records, of: input, beforeWaiting: beforeWaiting) { (output) throws in
+                    try handle(output)
+                    return 1
                 }
             }
-            if let rejectsFailure { throw rejectsFailure }
         }
+    }
+
+    /// Hands every record of `records` to `handle`, which returns the number of rows it
+    /// handled, until the input ends, is damaged, or the run stops.
+    private func read<Value>(_ records: JSONRecordSequence<Value>, of input: InputFile, beforeWaiting: () throws -> Void,
+                             handle: (Value) throws -> Int) throws {
+        status.start(records.progress)
+        defer { totals.bytes += records.progress.bytesRead }
+        var iterator = records.makeIterator()
+        reading: while true {
+            if input.wouldWait { try beforeWaiting() }
+            guard let result = iterator.next() else { break }
+            if let rejectsFailure { throw rejectsFailure }
+            if isStopped { break }
+            switch result {
+            case .success(let record):
+                totals.rows += try handle(record.value)
+                totals.written += 1
+            case .failure(let error):
+                damages.append(Damage(input: input, error: error, bytesRead: records.progress.bytesRead))
+                break reading
+            }
+        }
+        if let rejectsFailure { throw rejectsFailure }
     }
 
     private func reject(_ rejection: JSONRecordRejection, input: String) {
@@ -132,6 +162,8 @@ final class RunStatus: @unchecked Sendable {
     private var finishedBytes = 0
     private var finishedRecords = 0
     private var rejectedCount = 0
+    /// Rows written, counted only when records make rows per element (otherwise one per record).
+    private var rowCount: Int?
     private var current: JSONRecordProgress?
 
     func start(_ progress: JSONRecordProgress) {
@@ -150,10 +182,18 @@ final class RunStatus: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Bytes and records read so far, and records rejected.
-    var snapshot: (bytes: Int, records: Int, rejected: Int) {
+    /// Counts the rows of a record that made rows per element.
+    func wrote(rows: Int) {
+        lock.lock()
+        rowCount = (rowCount ?? 0) + rows
+        lock.unlock()
+    }
+
+    /// Bytes and records read so far, records rejected, and rows written when they are
+    /// counted apart from records.
+    var snapshot: (bytes: Int, records: Int, rejected: Int, rows: Int?) {
         lock.lock()
         defer { lock.unlock() }
-        return (finishedBytes + (current?.bytesRead ?? 0), finishedRecords + (current?.recordsRead ?? 0), rejectedCount)
+        return (finishedBytes + (current?.bytesRead ?? 0), finishedRecords + (current?.recordsRead ?? 0), rejectedCount, rowCount)
     }
 }

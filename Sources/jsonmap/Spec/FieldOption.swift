@@ -27,13 +27,15 @@ enum FieldOption {
         return JSONColumn(name, paths: paths, type: type, required: required)
     }
 
-    /// The schema of the `--field` options, in order.
-    static func schema(from fields: [String]) throws(CommandFailure) -> JSONSchema {
+    /// The schema of the `--field` options, in order, with one row per element of the array
+    /// `explode` names.
+    static func schema(from fields: [String], explode: JSONExplode? = nil) throws(CommandFailure) -> JSONSchema {
         var columns: [JSONColumn] = []
         for field in fields { columns.append(try column(from: field)) }
         do {
-            return try JSONSchema(columns: columns)
+            return try JSONSchema(columns: columns, explode: explode)
         } catch {
+            guard error.columnIndex < fields.count else { throw .usage("--explode \"\(explode?.path ?? "")\": \(error.message)") }
             throw .usage("--field \"\(fields[error.columnIndex])\": \(error.message)")
         }
     }

@@ -10,12 +10,14 @@ import Yams
 ///   - {name: id, path: id, type: string, required: true}
 ///   - {name: login, path: [actor.login, actor.name], default: ""}
 ///   - {name: day, path: created_at, type: date, format: "yyyy-MM-dd'T'HH:mm:ssZ", outputFormat: yyyy-MM-dd}
+/// explode: payload.commits     # or {path: payload.commits, outer: true}: one row per element
 /// ```
 ///
 /// Every problem is a one-line message naming the file and the place in it.
 enum SpecFile {
-    /// The schema in the file at `path`.
-    static func schema(at path: String) throws(CommandFailure) -> JSONSchema {
+    /// The schema in the file at `path`; `explode` (from the command line) replaces the
+    /// spec's own.
+    static func schema(at path: String, explode: JSONExplode? = nil) throws(CommandFailure) -> JSONSchema {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .usage("\(path): cannot read the spec: \(systemError())") }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -25,7 +27,7 @@ enum SpecFile {
         let root: SpecNode
         do {
             root = try parse(text, isYAML: isYAML(path: path, text: text), file: path)
-            return try SpecReader.schema(from: root)
+            return try SpecReader.schema(from: root, explode: explode)
         } catch let problem as SpecProblem {
             throw .usage(problem.message(inFile: path))
         } catch let failure as CommandFailure {

@@ -1,12 +1,14 @@
 import JSONMapper
 
-/// Interprets a spec document: `columns` (a list of column mappings) and `coercion`, with
+/// Interprets a spec document: `columns` (a list of column mappings), `coercion` and
+/// `explode` (see ``ExplodeSpec``), with
 /// unknown keys reported (a typo would otherwise silently change the output).
 enum SpecReader {
-    private static let topKeys: Set = ["columns", "coercion"]
+    private static let topKeys: Set = ["columns", "coercion", "explode"]
     private static let columnKeys: Set = ["name", "path", "type", "required", "default", "format", "outputFormat"]
 
-    static func schema(from root: SpecNode) throws -> JSONSchema {
+    /// The spec's schema; `explode`, when given, replaces the spec's own.
+    static func schema(from root: SpecNode, explode: JSONExplode? = nil) throws -> JSONSchema {
         let members = try mapping(root, at: "")
         try checkKeys(members, allowed: topKeys, at: "", node: root)
         guard let columnsNode = members.first(where: { $0.key == "columns" })?.value else {
@@ -27,9 +29,14 @@ enum SpecReader {
         for (index, node) in columnNodes.enumerated() {
             columns.append(try column(node, at: "columns[\(index)]"))
         }
+        let explodeNode = members.first(where: { $0.key == "explode" })?.value
+        let explode = try explode ?? explodeNode.map { try ExplodeSpec.explode(from: $0) }
         do {
-            return try JSONSchema(columns: columns, coercion: coercion)
+            return try JSONSchema(columns: columns, coercion: coercion, explode: explode)
         } catch {
+            guard error.columnIndex < columnNodes.count else {
+                throw SpecProblem(path: "explode", position: explodeNode?.position, message: error.message)
+            }
             let node = columnNodes[error.columnIndex]
             throw SpecProblem(path: "columns[\(error.columnIndex)]", position: node.position, message: "column \"\(error.column)\": \(error.message)")
         }
@@ -73,27 +80,27 @@ enum SpecReader {
         }
     }
 
-    private static func mapping(_ node: SpecNode, at path: String) throws -> [(key: String, value: SpecNode)] {
+    static func mapping(_ node: SpecNode, at path: String) throws -> [(key: String, value: SpecNode)] {
         guard case .map(let members) = node.value else {
             throw SpecProblem(path: path, position: node.position, message: "expected a mapping, found \(node.kind)")
         }
         return members
     }
 
-    private static func checkKeys(_ members: [(key: String, value: SpecNode)], allowed: Set<String>, at path: String, node: SpecNode) throws {
+    static func checkKeys(_ members: [(key: String, value: SpecNode)], allowed: Set<String>, at path: String, node: SpecNode) throws {
         guard let unknown = members.first(where: { !allowed.contains($0.key) }) else { return }
         throw SpecProblem(path: path, position: unknown.value.position ?? node.position,
                           message: "unknown key \"\(unknown.key)\"; expected one of \(allowed.sorted().joined(separator: ", "))")
     }
 
-    private static func string(_ node: SpecNode, at path: String) throws -> String {
+    static func string(_ node: SpecNode, at path: String) throws -> String {
         guard case .string(let text) = node.value else {
             throw SpecProblem(path: path, position: node.position, message: "expected a string, found \(node.kind)")
         }
         return text
     }
 
-    private static func bool(_ node: SpecNode, at path: String) throws -> Bool {
+    static func bool(_ node: SpecNode, at path: String) throws -> Bool {
         guard case .bool(let flag) = node.value else {
             throw SpecProblem(path: path, position: node.position, message: "expected true or false, found \(node.kind)")
         }
