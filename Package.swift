@@ -81,9 +81,12 @@ let package = Package(
             swiftSettings: macroBench ? [.define("MACRO_BENCH")] : []
         ),
 
+        // Test support in C: live heap bytes and LeakSanitizer's check (`malloc.h` and the
+        // sanitizer interfaces are not Swift modules).
+        .target(name: "CHeapProbe", path: "Tests/CHeapProbe"),
         .testTarget(
             name: "JSONMapperTests",
-            dependencies: ["JSONMapper", "JSONMapperKeySyntax", "CorpusModels"]
+            dependencies: ["JSONMapper", "JSONMapperKeySyntax", "CorpusModels", "CHeapProbe"]
         ),
         .testTarget(
             name: "JSONMapperMacrosTests",
