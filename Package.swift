@@ -53,10 +53,15 @@ let package = Package(
             dependencies: ["JSONMapper", "JSONMapperMacroPlugin"]
         ),
 
-        // The jsonmap CLI: command line and YAML spec files.
+        // The jsonmap CLI: the command line, and its spec files (JSON or YAML) read by a
+        // library of their own, which the spec fuzz target links too.
+        .target(
+            name: "JsonmapSpec",
+            dependencies: ["JSONMapper", "Yams"]
+        ),
         .executableTarget(
             name: "jsonmap",
-            dependencies: ["JSONMapper", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Yams"]
+            dependencies: ["JSONMapper", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The bench and its corpus models. The macro-declared twitter models build swift-syntax,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONMapper
+import JsonmapSpec
 
 /// The options `convert` and `validate` share: inputs, the schema, rejects, limits, workers,
 /// framing and reporting.
@@ -57,7 +58,9 @@ struct RecordOptions: ParsableArguments {
 
     /// The schema of `--spec` or of the `--field`s.
     func schema() throws(CommandFailure) -> JSONSchema {
-        if let spec { return try SpecFile.schema(at: spec) }
+        if let spec {
+            do { return try SpecFile.schema(at: spec) } catch { throw .usage(error.message) }
+        }
         return try FieldOption.schema(from: field)
     }
 
