@@ -53,10 +53,15 @@ let package = Package(
             dependencies: ["JSONMapper", "JSONMapperMacroPlugin"]
         ),
 
-        // The jsonmap CLI: command line and YAML spec files.
+        // The jsonmap CLI: the command line, and its spec files (JSON or YAML) read by a
+        // library of their own, which the spec fuzz target links too.
+        .target(
+            name: "JsonmapSpec",
+            dependencies: ["JSONMapper", "Yams"]
+        ),
         .executableTarget(
             name: "jsonmap",
-            dependencies: ["JSONMapper", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Yams"]
+            dependencies: ["JSONMapper", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The bench and its corpus models. The macro-declared twitter models build swift-syntax,
@@ -81,9 +86,12 @@ let package = Package(
             swiftSettings: macroBench ? [.define("MACRO_BENCH")] : []
         ),
 
+        // Test support in C: live heap bytes and LeakSanitizer's check (`malloc.h` and the
+        // sanitizer interfaces are not Swift modules).
+        .target(name: "CHeapProbe", path: "Tests/CHeapProbe"),
         .testTarget(
             name: "JSONMapperTests",
-            dependencies: ["JSONMapper", "JSONMapperKeySyntax", "CorpusModels"]
+            dependencies: ["JSONMapper", "JSONMapperKeySyntax", "CorpusModels", "CHeapProbe"]
         ),
         .testTarget(
             name: "JSONMapperMacrosTests",

@@ -1,8 +1,9 @@
 import Foundation
+import JSONMapper
 
 // Models for the fuzz targets: every mappable type, key paths, fallback keys, required keys,
-// nested models, a polymorphic family and hooks. Compiled into the fuzz executables together
-// with the library's sources (so `internal` API is visible), never into the package.
+// nested models, a polymorphic family and hooks. Compiled into every fuzz executable (see
+// scripts/fuzz), never into the package.
 
 struct FuzzLeaf: JSONMappable, Equatable {
     var id = 0

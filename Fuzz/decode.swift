@@ -1,3 +1,5 @@
+import JSONMapper
+
 /// libFuzzer target: the streaming decoder, whole and fed in two chunks split at a byte the
 /// input chooses.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,5 @@
+import JSONMapper
+
 /// libFuzzer target: whenever the input decodes, encoding the model and decoding that gives
 /// the same model. A mismatch traps, so libFuzzer reports and keeps the input.
 @_cdecl("LLVMFuzzerTestOneInput")

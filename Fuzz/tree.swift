@@ -1,4 +1,5 @@
 import Foundation
+import JSONMapper
 
 /// libFuzzer target: the `JSONValue` parser and the tree decoders (from `JSONValue`, and from
 /// `JSONSerialization`'s objects when Foundation accepts the input).

@@ -161,7 +161,7 @@ struct Bench {
             if let error = result.error { notes.append("probe failed: \(job.file) \(job.id): \(error)") }
         }
         let counted = rows.contains { $0.allocations != nil }
-        return "allocs/rec: allocation calls (malloc, calloc, realloc, aligned) in one warm run ÷ records, "
+        return "allocs/rec: allocation calls (malloc, calloc, realloc, aligned) on every thread in one warm run ÷ records, "
             + (counted ? "counted with glibc's malloc hooks (libc_malloc_debug.so preloaded) in a child process"
                        : "not available here (needs glibc's libc_malloc_debug.so)")
             + "; peak MB: growth of peak resident memory during one cold run in a fresh process, above the prepared input"

@@ -2,6 +2,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+#if os(Linux)
+import Synchronization
+#endif
 
 // Memory and allocations per contender, measured in a fresh child process per contender
 // (`bench --probe FILE OPERATION/LIBRARY`), never in the timing process:
@@ -14,9 +17,10 @@ import Glibc
 //   starts at its parent's peak on Linux, so getrusage is not usable here); elsewhere,
 //   getrusage's ru_maxrss growth (an underestimate if an earlier peak hides it).
 // - allocations: calls to malloc, calloc, realloc and the aligned allocators during one warm
-//   run, counted through glibc's malloc hooks. glibc ≥ 2.34 honours them only with
-//   libc_malloc_debug.so preloaded, which the parent does for the child; the child checks that
-//   a known allocation is counted before trusting any count. The hooks cost nothing to timed runs.
+//   run, on every thread (a record stream's workers and reading thread included), counted
+//   through glibc's malloc hooks. glibc ≥ 2.34 honours them only with libc_malloc_debug.so
+//   preloaded, which the parent does for the child; the child checks that a known allocation
+//   is counted before trusting any count. The hooks cost nothing to timed runs.
 
 /// What one probe child measured.
 struct ProbeResult: Codable {
@@ -107,8 +111,9 @@ func probeMain(_ job: ProbeJob) -> Never {
         try run()
         result.coldRunSeconds = Date().timeIntervalSince(started)
         if let before, let peak = ResidentMemory.peak() { result.peakRSSGrowthBytes = max(0, peak - before) }
-        // Warm run: allocation calls.
-        if AllocationCounter.works() {
+        // Warm run: allocation calls (for a contender with several threads, only where every
+        // thread's are counted).
+        if AllocationCounter.works(), (contender.workers ?? 1) == 1 || AllocationCounter.countsEveryThread {
             var failure: Error?
             result.allocations = AllocationCounter.count {
                 do { try probeWarmRun(run) } catch { failure = error }
@@ -188,6 +193,13 @@ enum ResidentMemory {
 }
 
 /// Counts allocation calls through glibc's (deprecated, compat-only) malloc hooks.
+///
+/// With glibc ≥ 2.34 only the preloaded debug library calls the hooks, and glibc's own
+/// allocator (`__libc_malloc`…) ignores them: a hook counts and calls it directly, so the
+/// hooks stay installed and every thread's allocations are counted, into an atomic counter.
+/// An older glibc calls the hooks from its own allocator: a hook uninstalls them around its
+/// call (glibc's documented pattern), and what other threads allocate meanwhile goes
+/// uncounted, so only single-threaded runs are counted there.
 enum AllocationCounter {
     typealias MallocHook = @convention(c) (Int, UnsafeRawPointer?) -> UnsafeMutableRawPointer?
     typealias ReallocHook = @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeRawPointer?) -> UnsafeMutableRawPointer?
@@ -195,7 +207,7 @@ enum AllocationCounter {
 
     /// Whether a known allocation is seen (hooks exist and are honoured).
     static func works() -> Bool {
-        guard Hooks.shared != nil else { return false }
+        guard Hooks.ready != nil else { return false }
         let seen = count {
             let pointer = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
             blackHole(pointer)
@@ -204,14 +216,29 @@ enum AllocationCounter {
         return seen >= 1
     }
 
-    /// Allocation calls made by `body` (single-threaded use only).
+    /// Whether allocations made on other threads while counting are counted too.
+    static var countsEveryThread: Bool { Hooks.ready?.libc != nil }
+
+    /// Allocation calls made while `body` runs (on other threads too where
+    /// ``countsEveryThread``).
     static func count(_ body: () -> Void) -> Int {
-        guard let hooks = Hooks.shared else { return 0 }
-        hooks.counter.pointee = 0
+        #if os(Linux)
+        guard let hooks = Hooks.ready else { return 0 }
+        allocationCalls.store(0, ordering: .relaxed)
         hooks.install()
         body()
         hooks.uninstall()
-        return hooks.counter.pointee
+        return allocationCalls.load(ordering: .relaxed)
+        #else
+        return 0
+        #endif
+    }
+
+    /// glibc's own allocator, which does not call the hooks.
+    struct LibcAllocator {
+        let malloc: @convention(c) (Int) -> UnsafeMutableRawPointer?
+        let realloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer?
+        let memalign: @convention(c) (Int, Int) -> UnsafeMutableRawPointer?
     }
 
     /// The addresses of glibc's hook variables, found with `dlvsym` (they are compat symbols).
@@ -219,7 +246,8 @@ enum AllocationCounter {
         let malloc: UnsafeMutablePointer<MallocHook?>
         let realloc: UnsafeMutablePointer<ReallocHook?>
         let memalign: UnsafeMutablePointer<MemalignHook?>
-        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        /// glibc's allocator, when only the debug library calls the hooks; `nil` otherwise.
+        let libc: LibcAllocator?
 
         static let shared: Hooks? = {
             #if os(Linux)
@@ -233,17 +261,46 @@ enum AllocationCounter {
             guard let m = find("__malloc_hook"), let r = find("__realloc_hook"), let a = find("__memalign_hook") else { return nil }
             return Hooks(malloc: m.assumingMemoryBound(to: MallocHook?.self),
                          realloc: r.assumingMemoryBound(to: ReallocHook?.self),
-                         memalign: a.assumingMemoryBound(to: MemalignHook?.self))
+                         memalign: a.assumingMemoryBound(to: MemalignHook?.self), libc: libcAllocator())
             #else
             return nil
             #endif
         }()
 
+        /// ``shared`` once each hook has run uninstalled: a hook must not be the first to use
+        /// something the runtime sets up on first use (metadata, which it allocates under its
+        /// lock, so that the allocation's hook would wait for itself).
+        static let ready: Hooks? = {
+            guard let hooks = shared else { return nil }
+            let grown = countingRealloc(countingMalloc(16, nil), 32, nil)
+            free(grown)
+            free(countingMemalign(64, 64, nil))
+            hooks.uninstall()
+            return hooks
+        }()
+
         private init(malloc: UnsafeMutablePointer<MallocHook?>, realloc: UnsafeMutablePointer<ReallocHook?>,
-                     memalign: UnsafeMutablePointer<MemalignHook?>) {
+                     memalign: UnsafeMutablePointer<MemalignHook?>, libc: LibcAllocator?) {
             self.malloc = malloc
             self.realloc = realloc
             self.memalign = memalign
+            self.libc = libc
+        }
+
+        /// glibc's `__libc_malloc` and friends, looked up in libc itself, when the debug
+        /// library is loaded (so glibc ≥ 2.34, whose own allocator ignores the hooks).
+        private static func libcAllocator() -> LibcAllocator? {
+            #if os(Linux)
+            guard dlopen("libc_malloc_debug.so.0", RTLD_NOW | RTLD_NOLOAD) != nil,
+                  let libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD),
+                  let m = dlsym(libc, "__libc_malloc"), let r = dlsym(libc, "__libc_realloc"),
+                  let a = dlsym(libc, "__libc_memalign") else { return nil }
+            return LibcAllocator(malloc: unsafeBitCast(m, to: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self),
+                                 realloc: unsafeBitCast(r, to: (@convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer?).self),
+                                 memalign: unsafeBitCast(a, to: (@convention(c) (Int, Int) -> UnsafeMutableRawPointer?).self))
+            #else
+            return nil
+            #endif
         }
 
         func install() {
@@ -260,30 +317,45 @@ enum AllocationCounter {
     }
 }
 
-// The hooks: unhook, count, allocate with the real allocator, rehook (glibc's documented pattern).
-// calloc goes through the malloc hook in glibc's debug library.
+#if os(Linux)
+/// Allocation calls counted since the last ``AllocationCounter/count(_:)`` started.
+private let allocationCalls = Atomic<Int>(0)
+#endif
+
+// The hooks: count, then allocate with glibc's allocator, directly or, where it calls the hooks
+// itself, with them uninstalled around the call. Plain code only (see `Hooks.ready`).
 
 private let countingMalloc: AllocationCounter.MallocHook = { size, _ in
+    countAllocation()
     let hooks = AllocationCounter.Hooks.shared.unsafelyUnwrapped
+    if let libc = hooks.libc { return libc.malloc(size) }
     hooks.uninstall()
     defer { hooks.install() }
-    hooks.counter.pointee &+= 1
     return malloc(size)
 }
 
 private let countingRealloc: AllocationCounter.ReallocHook = { pointer, size, _ in
+    countAllocation()
     let hooks = AllocationCounter.Hooks.shared.unsafelyUnwrapped
+    if let libc = hooks.libc { return libc.realloc(pointer, size) }
     hooks.uninstall()
     defer { hooks.install() }
-    hooks.counter.pointee &+= 1
     return realloc(pointer, size)
 }
 
 private let countingMemalign: AllocationCounter.MemalignHook = { alignment, size, _ in
+    countAllocation()
     let hooks = AllocationCounter.Hooks.shared.unsafelyUnwrapped
+    if let libc = hooks.libc { return libc.memalign(alignment, size) }
     hooks.uninstall()
     defer { hooks.install() }
-    hooks.counter.pointee &+= 1
     var pointer: UnsafeMutableRawPointer?
     return posix_memalign(&pointer, max(alignment, MemoryLayout<UnsafeRawPointer>.size), size) == 0 ? pointer : nil
+}
+
+@inline(__always)
+private func countAllocation() {
+    #if os(Linux)
+    allocationCalls.add(1, ordering: .relaxed)
+    #endif
 }

@@ -130,6 +130,7 @@ struct ConvertTests {
         let summary = try #require(result.stderr.split(separator: "\n").last.map(String.init))
         let numbers = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         // "N records read, W written, R rejected; …"
+        try #require(numbers.count >= 3, "not a summary: \(summary)")
         #expect(Array(numbers.prefix(3)) == [100, 90, 10])
         #expect(numbers[0] == numbers[1] + numbers[2])
         #expect(result.stdout.split(separator: "\n").count == 91)

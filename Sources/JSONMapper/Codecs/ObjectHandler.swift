@@ -5,7 +5,8 @@
 ///
 /// Frames of key-path levels share the model frame's storage and state bytes.
 class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
-    /// The model this handler's frames fill. Metas live as long as the registry (forever).
+    /// The model this handler's frames fill, unretained: the meta owns the key tree, which
+    /// owns its handlers.
     unowned(unsafe) let meta: ModelMeta
 
     init(meta: ModelMeta) {
@@ -181,7 +182,9 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
 /// the array a positional model is read from (`"[0]"`): elements at mapped positions are
 /// routed, the others skipped.
 final class ArrayPathHandler: KeyTreeHandler, @unchecked Sendable {
-    private let node: ArrayPathNode
+    /// The level read, unretained: the node owns its handler, and a reference back would keep
+    /// both alive after their meta goes.
+    private unowned(unsafe) let node: ArrayPathNode
     /// Whether the end of the array ends a model with work to do (see ``ObjectHandler``).
     private let checksAtEnd: Bool
     private let checksAtEndRequiringKeys: Bool

@@ -17,7 +17,7 @@ struct Frame {
     var state: UnsafeMutablePointer<UInt8>?
     /// The mapper entry of the current key or array position (models and key paths).
     var entry: Unmanaged<MapperEntry>?
-    /// The binding (in its entry's immortal ``MapperEntry/links``) whose property the child
+    /// The binding (in its entry's frozen ``MapperEntry/links``) whose property the child
     /// frame is decoding.
     var pending: UnsafePointer<MapperEntry.Link>?
     /// Elements seen so far (arrays).

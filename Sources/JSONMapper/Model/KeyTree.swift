@@ -9,8 +9,9 @@
 ///   value, and the levels key paths continue into.
 ///
 /// Built once when the meta is compiled, then frozen into flat buffers of trivial values that
-/// the per-value paths walk with no reference counting; never freed (metas live for the
-/// process).
+/// the per-value paths walk with no reference counting. The meta owns the tree: each node and
+/// entry owns its buffers and frees them when it goes, with the meta. A registry's meta lives
+/// for the process; a runtime schema's as long as the schema, which every decode with it holds.
 
 /// What one JSON key (or, under an index path, one array position) leads to: YYModel's
 /// `_mapper` value, generalized to key paths.
@@ -136,6 +137,15 @@ final class PathNode {
     private(set) var sortedEncodedMembers = UnsafeMutableBufferPointer<EncodedMember>(start: nil, count: 0)
     /// The members while the tree is built.
     private var members: [(key: String, content: EncodedContent)] = []
+    /// Every member's key, quoted key and quoted snake_case key, back to back: the frozen
+    /// members' text points into it.
+    private var keyText = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+
+    deinit {
+        encodedMembers.deallocate()
+        sortedEncodedMembers.deallocate()
+        keyText.deallocate()
+    }
 
     func entry(forKey key: String) -> MapperEntry {
         keys.insert(key) { MapperEntry(name: key) }
@@ -160,34 +170,37 @@ final class PathNode {
         return true
     }
 
-    /// Freezes the members of this level and the levels below into immortal buffers.
+    /// Freezes the members of this level and the levels below into buffers this node owns.
     func freezeForEncoding() {
-        encodedMembers = Self.freeze(members)
-        sortedEncodedMembers = Self.freeze(members.sorted { $0.key < $1.key })
-        for member in members { member.content.freezeForEncoding() }
-    }
-
-    private static func freeze(_ members: [(key: String, content: EncodedContent)]) -> UnsafeMutableBufferPointer<EncodedMember> {
-        let frozen = UnsafeMutableBufferPointer<EncodedMember>.allocate(capacity: members.count)
-        for (i, member) in members.enumerated() {
-            (frozen.baseAddress! + i).initialize(to: EncodedMember(
-                key: immortalBytes(Array(member.key.utf8)), quoted: immortalBytes(quoted(member.key)),
-                quotedSnakeCase: immortalBytes(quoted(JSONKeyStrategy.snakeCase.jsonKey(for: member.key))),
-                content: member.content))
+        var text: [UInt8] = []
+        func append(_ bytes: some Collection<UInt8>) -> Range<Int> {
+            text.append(contentsOf: bytes)
+            return text.count - bytes.count..<text.count
         }
-        return frozen
+        let ranges = members.map { member in
+            (key: append(member.key.utf8), quoted: append(Self.quoted(member.key)),
+             snakeCase: append(Self.quoted(JSONKeyStrategy.snakeCase.jsonKey(for: member.key))))
+        }
+        keyText.deallocate()
+        keyText = .frozenCopy(of: text)
+        let frozenText = UnsafeBufferPointer(keyText)
+        let frozen = members.indices.map { i in
+            EncodedMember(key: UnsafeBufferPointer(rebasing: frozenText[ranges[i].key]),
+                          quoted: UnsafeBufferPointer(rebasing: frozenText[ranges[i].quoted]),
+                          quotedSnakeCase: UnsafeBufferPointer(rebasing: frozenText[ranges[i].snakeCase]),
+                          content: members[i].content)
+        }
+        encodedMembers.deallocate()
+        encodedMembers = .frozenCopy(of: frozen)
+        sortedEncodedMembers.deallocate()
+        sortedEncodedMembers = .frozenCopy(of: members.indices.sorted { members[$0].key < members[$1].key }.map { frozen[$0] })
+        for member in members { member.content.freezeForEncoding() }
     }
 
     private static func quoted(_ key: String) -> [UInt8] {
         var writer = JSONWriter(options: EncodingOptions(), capacity: key.utf8.count + 2)
         writer.writeString(key)
         return writer.bytes
-    }
-
-    private static func immortalBytes(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-        _ = buffer.initialize(from: bytes)
-        return UnsafeBufferPointer(rebasing: buffer[..<bytes.count])
     }
 }
 

@@ -18,9 +18,10 @@ import Foundation
 ///
 /// Compiling checks everything that does not depend on the input (paths, date formats,
 /// defaults, names) and throws ``JSONSchemaError``; after that a schema is immutable and
-/// shared by every thread that decodes with it. Compile a schema once and keep it: as for a
-/// model's mapping, part of its compiled tables (the prepared key text) lives as long as the
-/// process.
+/// shared by every thread that decodes with it. Its compiled tables are freed when the last
+/// copy of the schema, and the last stream reading with it, goes: a schema may be compiled per
+/// request or per tenant. Compiling costs more than decoding a small record, so keep a schema
+/// that is used again.
 public struct JSONSchema: Sendable {
     /// The columns, in output order.
     public let columns: [JSONColumn]

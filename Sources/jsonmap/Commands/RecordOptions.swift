@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONMapper
+import JsonmapSpec
 
 /// The options `convert` and `validate` share: inputs, the schema, rejects, limits, workers,
 /// framing, column names and reporting.
@@ -67,7 +68,9 @@ struct RecordOptions: ParsableArguments {
     /// The schema of `--spec` or of the `--field`s, with the explode of `--explode` or
     /// `--explode-outer` (or of the spec).
     func schema() throws(CommandFailure) -> JSONSchema {
-        if let spec { return try SpecFile.schema(at: spec, explode: explode.value) }
+        if let spec {
+            do { return try SpecFile.schema(at: spec, explode: explode.value) } catch { throw .usage(error.message) }
+        }
         return try FieldOption.schema(from: field, explode: explode.value)
     }
 

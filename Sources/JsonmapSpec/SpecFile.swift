@@ -13,27 +13,32 @@ import Yams
 /// explode: payload.commits     # or {path: payload.commits, outer: true}: one row per element
 /// ```
 ///
-/// Every problem is a one-line message naming the file and the place in it.
-enum SpecFile {
+/// Every problem is a ``SpecError``: one line naming the file and the place in it.
+package enum SpecFile {
     /// The schema in the file at `path`; `explode` (from the command line) replaces the
     /// spec's own.
-    static func schema(at path: String, explode: JSONExplode? = nil) throws(CommandFailure) -> JSONSchema {
+    package static func schema(at path: String, explode: JSONExplode? = nil) throws(SpecError) -> JSONSchema {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .usage("\(path): cannot read the spec: \(systemError())") }
+        guard descriptor >= 0 else { throw SpecError("\(path): cannot read the spec: \(String(cString: strerror(errno)))") }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         guard let data = try? handle.readToEnd() ?? Data(), let text = String(data: data, encoding: .utf8) else {
-            throw .usage("\(path): cannot read the spec as UTF-8 text")
+            throw SpecError("\(path): cannot read the spec as UTF-8 text")
         }
-        let root: SpecNode
+        return try schema(text: text, file: path, explode: explode)
+    }
+
+    /// The schema in `text`, the contents of the spec file `file`: YAML or JSON by its
+    /// extension (by its first character when it has neither), named in every error;
+    /// `explode`, when given, replaces the spec's own.
+    package static func schema(text: String, file: String, explode: JSONExplode? = nil) throws(SpecError) -> JSONSchema {
         do {
-            root = try parse(text, isYAML: isYAML(path: path, text: text), file: path)
-            return try SpecReader.schema(from: root, explode: explode)
+            return try SpecReader.schema(from: parse(text, isYAML: isYAML(path: file, text: text), file: file), explode: explode)
         } catch let problem as SpecProblem {
-            throw .usage(problem.message(inFile: path))
-        } catch let failure as CommandFailure {
-            throw failure
+            throw SpecError(problem.message(inFile: file))
+        } catch let error as SpecError {
+            throw error
         } catch {
-            throw .usage("\(path): \(error)")
+            throw SpecError("\(file): \(error)")
         }
     }
 
@@ -50,16 +55,16 @@ enum SpecFile {
             do {
                 return SpecNode(try JSONValue(parsing: Data(text.utf8)))
             } catch {
-                throw CommandFailure.usage("\(file): malformed JSON: \(error)")
+                throw SpecError("\(file): malformed JSON: \(error)")
             }
         }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw CommandFailure.usage("\(file): malformed YAML: \(Self.oneLine(error))")
+            throw SpecError("\(file): malformed YAML: \(Self.oneLine(error))")
         }
-        guard let node else { throw CommandFailure.usage("\(file): the spec is empty") }
+        guard let node else { throw SpecError("\(file): the spec is empty") }
         return try SpecNode(node)
     }
 
@@ -72,4 +77,14 @@ enum SpecFile {
             return String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
         }
     }
+}
+
+/// Why a spec cannot be read, in one line naming the file and the place in it:
+/// `spec.yaml: columns[2].type (line 7, column 11): unknown type "integer"…`.
+package struct SpecError: Error, CustomStringConvertible {
+    package let message: String
+
+    init(_ message: String) { self.message = message }
+
+    package var description: String { message }
 }
