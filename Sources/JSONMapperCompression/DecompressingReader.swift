@@ -1,9 +1,14 @@
 import JSONMapper
 
 /// Reads another reader's bytes and hands them on decompressed when they start with the magic
-/// number of gzip or zstd, or unchanged otherwise. It runs on the filter thread of a
-/// ``JSONRecordSource/filtered(_:through:)`` source.
-final class DecompressingReader: JSONRecordByteReader {
+/// number of gzip or zstd, or unchanged otherwise: the filter of
+/// ``JSONMapper/JSONRecordSource/decompressed(_:name:)``, public for filters that wrap it
+/// (to count or inspect the bytes read) in a ``JSONMapper/JSONRecordSource/filtered(_:through:)`` source.
+///
+/// Concatenated gzip members and zstd frames are one stream; a corrupt or truncated one
+/// throws ``JSONMapper/JSONMapperError/corruptCompressedInput(source:compressedOffset:reason:)``
+/// naming `name`, once every byte decompressed before it has been read.
+public final class DecompressingReader: JSONRecordByteReader {
     private static let inputCapacity = 128 * 1024
 
     private let input: any JSONRecordByteReader
@@ -23,7 +28,9 @@ final class DecompressingReader: JSONRecordByteReader {
         case compressed(any FrameDecoder)
     }
 
-    init(_ input: any JSONRecordByteReader, name: String) {
+    /// A reader of `input`'s bytes, decompressed when they are gzip or zstd; `name` names the
+    /// input in errors.
+    public init(_ input: any JSONRecordByteReader, name: String) {
         self.input = input
         self.name = name
     }
@@ -32,7 +39,8 @@ final class DecompressingReader: JSONRecordByteReader {
         buffer.deallocate()
     }
 
-    func read(into output: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
+    /// Reads decompressed bytes (see ``JSONMapper/JSONRecordByteReader/read(into:)``).
+    public func read(into output: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
         guard !output.isEmpty else { return 0 }
         let format: Format
         if let detected = self.format { format = detected } else { format = try detect() }
