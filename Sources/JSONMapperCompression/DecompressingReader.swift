@@ -91,8 +91,9 @@ public final class DecompressingReader: JSONRecordByteReader {
                 throw .corruptCompressedInput(source: name, compressedOffset: consumed, reason: failure)
             }
             if step.produced > 0 { return step.produced }
-            if step.consumed == 0, !decoder.isBetweenFrames {
-                // The decoder needs bytes the input no longer has.
+            if step.consumed == 0 {
+                // The decoder needs more bytes; with none left the stream is cut short. (A
+                // step without progress never repeats on the same bytes, so nothing spins.)
                 guard !inputEnded else {
                     throw .corruptCompressedInput(source: name, compressedOffset: consumed + (end - start),
                                                   reason: "the compressed stream is truncated")
