@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "JSONMapper", targets: ["JSONMapper"]),
+        // Opt-in: gzip and zstd record sources and output. Only this product links zlib and libzstd.
+        .library(name: "JSONMapperCompression", targets: ["JSONMapperCompression"]),
         // Opt-in: `@JSONMappable` and its attributes. Only this product builds swift-syntax.
         .library(name: "JSONMapperMacros", targets: ["JSONMapperMacros"]),
         .executable(name: "jsonmap", targets: ["jsonmap"]),
@@ -32,6 +34,23 @@ let package = Package(
         .target(
             name: "JSONMapper",
             dependencies: ["CYajl", "JSONMapperKeySyntax"]
+        ),
+
+        // Compression: zlib and libzstd behind system-library targets, and the record sources
+        // and output compressor built on them, apart so that `import JSONMapper` links neither.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .target(
+            name: "JSONMapperCompression",
+            dependencies: ["JSONMapper", "CZlib", "CZstd"]
         ),
 
         // The macros: the compiler plugin (the only target that uses swift-syntax) and the module
@@ -61,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jsonmap",
-            dependencies: ["JSONMapper", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JSONMapper", "JSONMapperCompression", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The bench and its corpus models. The macro-declared twitter models build swift-syntax,
@@ -103,6 +122,10 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]
+        ),
+        .testTarget(
+            name: "JSONMapperCompressionTests",
+            dependencies: ["JSONMapper", "JSONMapperCompression"]
         ),
         .testTarget(
             name: "JsonmapTests",

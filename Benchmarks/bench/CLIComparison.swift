@@ -1,8 +1,10 @@
 import Foundation
 
 /// `bench --cli`: jsonmap against DuckDB and jq converting one generated JSON Lines event file
-/// (≥ 250 MB) to an 8-column CSV, each tool a child process, in interleaved rounds; then the
-/// same file exploded to one row per commit against DuckDB's `unnest` (`CLIExplodeComparison`).
+/// (≥ 250 MB) to an 8-column CSV, each tool a child process, in interleaved rounds; the same
+/// file gzip-compressed (`gzip -6`), read by jsonmap and DuckDB themselves and by jq through
+/// `zcat`; and the same file exploded to one row per commit against DuckDB's `unnest`
+/// (`CLIExplodeComparison`).
 ///
 /// Nothing is timed until every tool's rows equal jsonmap's, and jsonmap's rows and rejects
 /// equal what the generator knows the file holds. A missing tool is reported as skipped, with
@@ -46,8 +48,12 @@ struct CLIComparison {
         note("generating the event file (≥ \(Self.minimumBytes / 1_000_000) MB) …")
         let file = try EventFile.generate(at: directory + "/events.jsonl", minimumBytes: Self.minimumBytes)
         note("  \(file.bytes) bytes, \(file.counts.lines) records, \(file.counts.malformed) malformed, \(file.counts.withoutID) without id")
+        let gzip = file.path + ".gz"
+        note("compressing it (gzip -6) …")
+        let compression = try MeasuredCommand.run(["gzip", "-6", "-c", file.path], standardOutput: gzip, in: directory)
+        guard compression.status == 0 else { throw CLIComparisonError("gzip failed: \(compression.standardError.suffix(2000))") }
         let inputs = CLITool.Inputs(jsonmap: jsonmap, spec: directory + "/spec.json", duckdbScript: directory + "/duckdb_convert.py",
-                                    rejects: directory + "/rejects.jsonl")
+                                    rejects: directory + "/rejects.jsonl", gzip: gzip)
         try CLITool.spec.write(toFile: inputs.spec, atomically: true, encoding: .utf8)
         try CLITool.duckdbScript.write(toFile: inputs.duckdbScript, atomically: true, encoding: .utf8)
 
@@ -86,7 +92,7 @@ struct CLIComparison {
             try? FileManager.default.removeItem(atPath: output)
             var measurements = CLIMeasurements(rows: table.rows.count)
             measurements.add(run)
-            if tool == .jsonmap || tool == .jsonmapOneWorker {
+            if tool.isJSONMap {
                 measurements.rejected = try lineCount(inputs.rejects)
                 try checkAccounting(tool, rows: table.rows.count, rejected: measurements.rejected!, status: run.status, file: file)
             }
@@ -131,10 +137,10 @@ struct CLIComparison {
 
     private func runTool(_ tool: CLITool, file: EventFile, inputs: CLITool.Inputs, output: String) throws -> MeasuredRun {
         let directory = (output as NSString).deletingLastPathComponent
-        let run = tool == .jq
+        let run = tool.writesToStandardOutput
             ? try MeasuredCommand.run(tool.arguments(input: file.path, output: output, inputs), standardOutput: output, in: directory)
             : try MeasuredCommand.run(tool.arguments(input: file.path, output: output, inputs), in: directory)
-        let expected: Set<Int32> = tool == .jsonmap || tool == .jsonmapOneWorker ? [1] : [0]
+        let expected: Set<Int32> = tool.isJSONMap ? [1] : [0]
         guard expected.contains(run.status) else {
             throw CLIComparisonError("\(tool.rawValue) exited with \(run.status): \(run.standardError.suffix(2000))")
         }

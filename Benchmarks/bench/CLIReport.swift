@@ -23,12 +23,12 @@ struct CLIMeasurements {
     }
 
     func row(tool: CLITool, bytes: Int, against all: [CLITool: CLIMeasurements]) -> CLIResultRow {
-        let isJSONMap = tool == .jsonmap || tool == .jsonmapOneWorker
+        let anchors = tool.anchors
         let seconds = secondsByRound.isEmpty ? nil : Stats(Array(secondsByRound.values)).median
         return CLIResultRow(library: tool.rawValue, mbps: seconds.map { Double(bytes) / $0 / 1e6 }, seconds: seconds,
                             runs: secondsByRound.count, peakRSSMB: peakRSSBytes.map { Double($0) / 1e6 }, rows: rows,
-                            ratioVsDuckDB: isJSONMap ? ratio(against: all[CLITool.duckdbReference]) : nil,
-                            ratioVsJq: isJSONMap ? ratio(against: all[.jq]) : nil,
+                            ratioVsDuckDB: anchors.flatMap { ratio(against: all[$0.duckdb]) },
+                            ratioVsJq: anchors.flatMap { ratio(against: all[$0.jq]) },
                             rejected: rejected, read: rejected.map { rows + $0 })
     }
 }
@@ -119,6 +119,10 @@ func printCLITable(_ rows: [CLIResultRow], file: EventFile, skipped: [CLISkipped
             + pad(String(row.rows), 9, left: true) + pad(cell(row.ratioVsDuckDB, "%.2f×"), 12, left: true)
             + pad(cell(row.ratioVsJq, "%.1f×"), 9, left: true))
     }
+    if rows.contains(where: { $0.library == CLITool.jsonmapGzip.rawValue }) {
+        print("the -gzip rows read the same events gzip-compressed (MB/s of the JSON); jsonmap-gzip's ratios are against "
+            + "\(CLITool.duckdbGzip.rawValue) and \(CLITool.zcatJq.rawValue)")
+    }
     for tool in skipped { print("skipped \(tool.library): \(tool.reason); install with: \(tool.install)") }
     for line in notes { print("note: " + line) }
     if let jsonmap = rows.first(where: { $0.library == CLITool.jsonmap.rawValue }) {
@@ -130,6 +134,11 @@ func printCLITable(_ rows: [CLIResultRow], file: EventFile, skipped: [CLISkipped
         target("≥ 1.0× duckdb with 2 threads (aim 1.5×)", jsonmap.ratioVsDuckDB) { $0 >= 1.0 }
         target("≥ 10× jq", jsonmap.ratioVsJq) { $0 >= 10 }
         target("peak RSS < 64 MB", jsonmap.peakRSSMB) { $0 < 64 }
+        if let gzip = rows.first(where: { $0.library == CLITool.jsonmapGzip.rawValue }) {
+            target("gzip input ≥ 1.0× duckdb with 2 threads on the .gz", gzip.ratioVsDuckDB) { $0 >= 1.0 }
+            target("gzip input ≥ 10× zcat | jq", gzip.ratioVsJq) { $0 >= 10 }
+            target("gzip input peak RSS < 64 MB", gzip.peakRSSMB) { $0 < 64 }
+        }
         if !MeasuredCommand.canMeasureMemory { print("peak RSS needs GNU time (apt-get install -y time)") }
     }
 }

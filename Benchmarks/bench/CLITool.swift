@@ -10,9 +10,30 @@ enum CLITool: String, CaseIterable {
     case duckdbTwoThreads = "duckdb-2-threads"
     case duckdbOneThread = "duckdb-1-thread"
     case jq
+    /// The same events gzip-compressed: jsonmap (2 workers) reading the `.gz`, DuckDB (2
+    /// threads) reading it itself, and `zcat | jq`.
+    case jsonmapGzip = "jsonmap-gzip"
+    case duckdbGzip = "duckdb-2-threads-gzip"
+    case zcatJq = "zcat-jq-gzip"
 
     /// The reference the ratios are taken against, and the targets' names.
     static let duckdbReference = CLITool.duckdbTwoThreads
+
+    /// Whether this is jsonmap: it writes rejects, accounts for every record, and exits with 1.
+    var isJSONMap: Bool { self == .jsonmap || self == .jsonmapOneWorker || self == .jsonmapGzip }
+
+    /// For a jsonmap row, the DuckDB and jq rows its ratios are taken against: those that read
+    /// the same file.
+    var anchors: (duckdb: CLITool, jq: CLITool)? {
+        switch self {
+        case .jsonmap, .jsonmapOneWorker: (Self.duckdbReference, .jq)
+        case .jsonmapGzip: (.duckdbGzip, .zcatJq)
+        default: nil
+        }
+    }
+
+    /// Whether the command writes its CSV to standard output (jq does).
+    var writesToStandardOutput: Bool { self == .jq || self == .zcatJq }
 
     /// Files every command reads besides the event file.
     struct Inputs {
@@ -20,9 +41,11 @@ enum CLITool: String, CaseIterable {
         let spec: String
         let duckdbScript: String
         let rejects: String
+        /// The event file gzip-compressed.
+        let gzip: String
     }
 
-    var writesHeader: Bool { self != .jq }
+    var writesHeader: Bool { !writesToStandardOutput }
 
     /// The command line converting `input` to CSV at `output` (jq writes to stdout).
     func arguments(input: String, output: String, _ inputs: Inputs) -> [String] {
@@ -35,19 +58,30 @@ enum CLITool: String, CaseIterable {
             return ["python3", inputs.duckdbScript, input, output, self == .duckdbTwoThreads ? "2" : "1"]
         case .jq:
             return ["jq", "-R", "-r", Self.jqProgram, input]
+        case .jsonmapGzip:
+            return [inputs.jsonmap, "convert", inputs.gzip, "--spec", inputs.spec, "--to", "csv", "-o", output,
+                    "--rejects", inputs.rejects, "--quiet", "--workers", "2"]
+        case .duckdbGzip:
+            // DuckDB reads the .gz itself (its compression is told by the extension).
+            return ["python3", inputs.duckdbScript, inputs.gzip, output, "2"]
+        case .zcatJq:
+            return ["sh", "-c", "zcat \"$0\" | jq -R -r \"$1\"", inputs.gzip, Self.jqProgram]
         }
     }
 
     /// Why the tool cannot run here, and the command that installs it; nil when it can.
     func missing(jsonmapPath: String?) -> (reason: String, install: String)? {
         switch self {
-        case .jsonmap, .jsonmapOneWorker:
+        case .jsonmap, .jsonmapOneWorker, .jsonmapGzip:
             return jsonmapPath == nil ? ("jsonmap is not built", "swift build -c release --product jsonmap") : nil
-        case .duckdbTwoThreads, .duckdbOneThread:
+        case .duckdbTwoThreads, .duckdbOneThread, .duckdbGzip:
             let probe = try? MeasuredCommand.run(["python3", "-c", "import duckdb"], in: FileManager.default.temporaryDirectory.path)
             return probe?.status == 0 ? nil : ("the duckdb Python package is not installed", "pip install duckdb")
         case .jq:
             return MeasuredCommand.isInstalled("jq") ? nil : ("jq is not installed", "apt-get install -y jq")
+        case .zcatJq:
+            return MeasuredCommand.isInstalled("jq") && MeasuredCommand.isInstalled("zcat")
+                ? nil : ("jq or zcat is not installed", "apt-get install -y jq gzip")
         }
     }
 

@@ -44,6 +44,12 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// Reading the input or writing the output failed: a file that cannot be opened, an I/O
     /// error, an error thrown by an asynchronous byte sequence. `reason` says which file and why.
     case ioFailed(reason: String)
+    /// A compressed input (gzip, zstd) is corrupt or truncated: `source` names the input,
+    /// `compressedOffset` is the byte of the compressed stream where decompression stopped,
+    /// and `reason` is what the decompressor said. Every record decompressed before it has
+    /// been delivered; the positions of other errors in such an input are positions in its
+    /// decompressed bytes.
+    case corruptCompressedInput(source: String, compressedOffset: Int, reason: String)
     /// A model's mapping cannot be used: `key` (as declared) is malformed, such as `"a[x]"`,
     /// `"a..b"`, `""` or an unclosed `"a["`, or the mapping breaks another rule of
     /// ``JSONMapping``, or the property's transformer cannot be used (a ``DateFormatTransformer``
@@ -58,7 +64,7 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// The JSON path the error refers to, or `nil` for errors about the raw input.
     public var path: String? {
         switch self {
-        case .emptyInput, .syntax, .limitExceeded, .ioFailed, .invalidMapping: nil
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed, .corruptCompressedInput, .invalidMapping: nil
         case .typeMismatch(let path, _, _, _), .keyNotFound(let path, _),
              .invalidValue(let path, _, _), .depthLimitExceeded(let path, _): path
         }
@@ -68,7 +74,7 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// the input was a tree), or the offending byte of a syntax error.
     public var location: JSONLocation? {
         switch self {
-        case .emptyInput, .limitExceeded, .ioFailed, .invalidMapping: nil
+        case .emptyInput, .limitExceeded, .ioFailed, .corruptCompressedInput, .invalidMapping: nil
         case let .syntax(offset, line, column, _): JSONLocation(offset: offset, line: line, column: column)
         case .typeMismatch(_, _, _, let location), .keyNotFound(_, let location),
              .invalidValue(_, _, let location), .depthLimitExceeded(_, let location): location
@@ -94,6 +100,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             "size limit exceeded at byte \(offset): \(message)"
         case let .ioFailed(reason):
             "I/O failed: \(reason)"
+        case let .corruptCompressedInput(source, compressedOffset, reason):
+            "corrupt compressed input in \(source) at compressed byte \(compressedOffset): \(reason)"
         case let .invalidMapping(type, key, reason):
             "invalid mapping in \(type) for key \"\(key)\": \(reason)"
         }
@@ -125,6 +133,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
             o1 == o2 && m1 == m2
         case let (.ioFailed(r1), .ioFailed(r2)):
             r1 == r2
+        case let (.corruptCompressedInput(s1, o1, r1), .corruptCompressedInput(s2, o2, r2)):
+            s1 == s2 && o1 == o2 && r1 == r2
         case let (.invalidMapping(t1, k1, r1), .invalidMapping(t2, k2, r2)):
             t1 == t2 && k1 == k2 && r1 == r2
         default:
@@ -160,7 +170,7 @@ extension JSONMapperError {
         case let .keyNotFound(path, location): return .keyNotFound(path: join(path), location: location)
         case let .invalidValue(path, reason, location): return .invalidValue(path: join(path), reason: reason, location: location)
         case let .depthLimitExceeded(path, location): return .depthLimitExceeded(path: join(path), location: location)
-        case .emptyInput, .syntax, .limitExceeded, .ioFailed, .invalidMapping: return self
+        case .emptyInput, .syntax, .limitExceeded, .ioFailed, .corruptCompressedInput, .invalidMapping: return self
         }
     }
 }

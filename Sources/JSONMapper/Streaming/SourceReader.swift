@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads a ``JSONRecordSource`` into a framer, one chunk at a time, with `read(2)` straight
 /// into the framer's buffer for files and handles. A file is opened on the first read and
-/// closed when the reader is released.
-final class SourceReader {
+/// closed when the reader is released. A filtered source is read from the queue of the
+/// ``ThreadedSourceReader`` that runs its filter.
+final class SourceReader: JSONRecordByteReader {
     private let source: JSONRecordSource
     private let chunkSize: Int
     private var file: FileDescriptor?
@@ -11,6 +12,10 @@ final class SourceReader {
     /// Bytes of an in-memory source handed on so far.
     private var position = 0
     private var isAtEnd = false
+    /// The thread running a filtered source's filter, and the part of its last chunk not yet
+    /// handed on.
+    private var filter: ThreadedSourceReader?
+    private var filtered: ArraySlice<UInt8> = []
 
     init(_ source: JSONRecordSource, chunkSize: Int) {
         self.source = source
@@ -19,6 +24,7 @@ final class SourceReader {
 
     deinit {
         if ownsFile { try? file?.close() }
+        filter?.close()
     }
 
     /// Reads the next chunk into `framer` (straight into its buffer), or ends its input at the
@@ -69,7 +75,22 @@ final class SourceReader {
         case .handle(let handle, let name):
             file = FileDescriptor(raw: handle.fileDescriptor)
             return try read(into: room, name: name)
+        case .filtered:
+            return try readFiltered(into: room)
         }
+    }
+
+    private func readFiltered(into room: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
+        if filtered.isEmpty {
+            let reader = filter ?? ThreadedSourceReader(source, chunkSize: chunkSize)
+            filter = reader
+            guard let chunk = try reader.nextWaiting() else { return 0 }
+            filtered = chunk[...]
+        }
+        let count = min(room.count, filtered.count)
+        filtered.withUnsafeBytes { room.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
+        filtered = filtered.dropFirst(count)
+        return count
     }
 
     private func copy(from bytes: UnsafeRawBufferPointer, into room: UnsafeMutableRawBufferPointer) -> Int {

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Reads a ``JSONRecordSource`` on a thread of its own into a short queue of chunks, for an
-/// asynchronous stream: reading a pipe or standard input may block for as long as the writer
-/// likes, which must not hold one of the threads that run tasks.
+/// Reads a ``JSONRecordSource`` on a thread of its own into a short queue of chunks: for an
+/// asynchronous stream, since reading a pipe or standard input may block for as long as the
+/// writer likes, which must not hold one of the threads that run tasks; and for a filtered
+/// source (``JSONRecordSource/filtered(_:through:)``), whose filter runs on this thread while
+/// the stream decodes what it made before.
 ///
 /// The thread stops when the source ends, when reading fails, or after ``close()`` (once a
 /// read that is blocked returns), which the owner must call: the thread keeps the reader
@@ -18,7 +20,7 @@ final class ThreadedSourceReader: @unchecked Sendable {
 
     init(_ source: JSONRecordSource, chunkSize: Int) {
         let thread = Thread { [self] in
-            let reader = SourceReader(source, chunkSize: chunkSize)
+            let reader = Self.reader(of: source, chunkSize: chunkSize)
             while true {
                 var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1))
                 // (`withUnsafeMutableBytes` rethrows untyped errors: the typed one crosses it as a Result.)
@@ -40,6 +42,12 @@ final class ThreadedSourceReader: @unchecked Sendable {
         thread.start()
     }
 
+    /// The reader the thread reads: a filtered source's filter over its source's bytes.
+    private static func reader(of source: JSONRecordSource, chunkSize: Int) -> any JSONRecordByteReader {
+        guard case .filtered(let unfiltered, let makeFilter) = source.storage else { return SourceReader(source, chunkSize: chunkSize) }
+        return makeFilter(SourceReader(unfiltered, chunkSize: chunkSize))
+    }
+
     /// Stops the thread; chunks not yet taken are dropped.
     func close() {
         condition.lock()
@@ -58,6 +66,20 @@ final class ThreadedSourceReader: @unchecked Sendable {
             case .nothingYet: await waitForChange()
             }
         }
+    }
+
+    /// The next chunk, waiting on this thread until there is one; `nil` at the end of the
+    /// source. Throws where reading failed.
+    func nextWaiting() throws(JSONMapperError) -> [UInt8]? {
+        condition.lock()
+        while chunks.isEmpty, ending == nil { condition.wait() }
+        defer { condition.unlock() }
+        if !chunks.isEmpty {
+            condition.broadcast()
+            return chunks.removeFirst()
+        }
+        try ending!.get()
+        return nil
     }
 
     private enum Taken {
@@ -98,6 +120,7 @@ final class ThreadedSourceReader: @unchecked Sendable {
             return false
         }
         chunks.append(chunk)
+        condition.broadcast()
         let waiter = takeWaiter()
         condition.unlock()
         waiter?.resume()
@@ -107,6 +130,7 @@ final class ThreadedSourceReader: @unchecked Sendable {
     private func finish(_ ending: Result<Void, JSONMapperError>) {
         condition.lock()
         self.ending = ending
+        condition.broadcast()
         let waiter = takeWaiter()
         condition.unlock()
         waiter?.resume()

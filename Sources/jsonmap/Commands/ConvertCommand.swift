@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONMapper
+import JSONMapperCompression
 
 /// `jsonmap convert`: records in, rows out.
 struct ConvertCommand: ParsableCommand {
@@ -21,11 +22,17 @@ struct ConvertCommand: ParsableCommand {
             repeated, an 'ordinal' column holds the element's position from 0. The summary then counts \
             records (read = mapped + rejected) and rows written apart.
 
+            gzip and zstd input is read decompressed, told by its first bytes (standard input \
+            too); positions in errors and rejects are positions in the decompressed bytes. Output \
+            and the rejects file are compressed when their names end in .gz or .zst, or with \
+            --compress.
+
             Examples:
               jsonmap convert in.jsonl --spec spec.yaml --to csv -o out.csv
               jsonmap convert a.jsonl b.json --spec s.json --to ndjson --rejects r.jsonl
               jsonmap convert --field id=id! --field n=size:int --to tsv < in.jsonl
               jsonmap convert events.jsonl --explode payload.commits --to csv --field sha=payload.commits.sha
+              jsonmap convert events.jsonl.gz --spec spec.yaml --to csv -o events.csv.zst
             """
     )
 
@@ -40,10 +47,21 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Leave out the header row of CSV and TSV.")
     var noHeader = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Compress the output (default: as its name ends, .gz or .zst; none for other names and standard output).",
+        valueName: "gzip|zstd"))
+    var compress: CompressionFormat?
+
+    func validate() throws {
+        if let compress, let named = output.flatMap(CompressionFormat.forFileName), named != compress {
+            throw ValidationError("--compress \(compress.rawValue) disagrees with the output's name \(output ?? "")")
+        }
+    }
+
     func run() throws {
         let schema = try options.schema()
         let inputs = try options.openInputs()
-        let output = try OutputFile.open(self.output)
+        let output = try OutputFile.open(self.output, compression: compress.map { .some($0) })
         let sink = RowSink(output: output, writer: JSONRowWriter(schema: schema, format: to))
         if to == .json || !noHeader { sink.writeHeader() }
         // Rows are formatted on the decoding workers; the sink writes their text in order.
@@ -55,6 +73,8 @@ struct ConvertCommand: ParsableCommand {
 }
 
 extension JSONRowFormat: ExpressibleByArgument {}
+
+extension CompressionFormat: ExpressibleByArgument {}
 
 /// Rows written through a ``JSONRowWriter`` to an output, in blocks of 64 KiB; to standard
 /// output also before the run waits for more input, so a pipeline downstream gets each row

@@ -1,10 +1,15 @@
 import Foundation
+import JSONMapper
+import JSONMapperCompression
 
 /// Where a command's bytes go: standard output, or a file written atomically. A file is
 /// written under a temporary name in its own directory and renamed into place by
 /// ``commit()``, so a run that fails, stops or is interrupted leaves no partial file (and an
 /// existing file as it was): until then the temporary file is listed in ``TemporaryFiles``,
 /// which removes it on every other way out of the process.
+///
+/// Bytes may be compressed (gzip, zstd) on their way out; the compressed stream is ended by
+/// ``commit()``, before the file is renamed into place.
 final class OutputFile {
     /// The name in messages: the path, or "standard output".
     let name: String
@@ -13,32 +18,66 @@ final class OutputFile {
     private let descriptor: Int32
     /// The temporary file and the final path, for a file.
     private let paths: (temporary: String, final: String)?
+    /// What compresses the bytes, when they are compressed.
+    private let compressor: ByteCompressor?
 
-    private init(name: String, kind: String, descriptor: Int32, paths: (temporary: String, final: String)?) {
+    private init(name: String, kind: String, descriptor: Int32, paths: (temporary: String, final: String)?,
+                 compression: CompressionFormat?) throws(CommandFailure) {
         self.name = name
         self.kind = kind
         self.descriptor = descriptor
         self.paths = paths
+        do throws(JSONMapperError) {
+            compressor = try compression.map { (format) throws(JSONMapperError) in try ByteCompressor(format) }
+        } catch {
+            throw .usage("\(name): cannot write the \(kind): \(error)")
+        }
     }
 
     /// Standard output for `nil` or `-`; otherwise a temporary file next to `path`. `kind`
-    /// names the file in messages.
-    static func open(_ path: String?, kind: String = "output file") throws(CommandFailure) -> OutputFile {
-        guard let path, path != "-" else { return OutputFile(name: "standard output", kind: kind, descriptor: STDOUT_FILENO, paths: nil) }
+    /// names the file in messages. The bytes are compressed in `compression`, by default the
+    /// format `path`'s extension names (`.gz`, `.zst`).
+    static func open(_ path: String?, kind: String = "output file",
+                     compression: CompressionFormat?? = nil) throws(CommandFailure) -> OutputFile {
+        let compression = compression ?? path.flatMap(CompressionFormat.forFileName)
+        guard let path, path != "-" else {
+            return try OutputFile(name: "standard output", kind: kind, descriptor: STDOUT_FILENO, paths: nil, compression: compression)
+        }
         let directory = (path as NSString).deletingLastPathComponent
         let base = (path as NSString).lastPathComponent
         let template = (directory.isEmpty ? "." : directory) + "/.\(base).jsonmap-XXXXXX"
         guard let (descriptor, temporary) = TemporaryFiles.shared.create(template) else {
             throw .usage("\(path): cannot create the \(kind): \(systemError())")
         }
-        return OutputFile(name: path, kind: kind, descriptor: descriptor, paths: (temporary, path))
+        do throws(CommandFailure) {
+            return try OutputFile(name: path, kind: kind, descriptor: descriptor, paths: (temporary, path), compression: compression)
+        } catch {
+            close(descriptor)
+            TemporaryFiles.shared.remove(temporary)
+            throw error
+        }
     }
 
     /// Whether this is standard output.
     var isStandardOutput: Bool { paths == nil }
 
-    /// Writes all of `bytes`.
+    /// Writes all of `bytes` (compressed, when the output is).
     func write(_ bytes: [UInt8]) throws(CommandFailure) {
+        guard let compressor else { return try writeOut(bytes) }
+        try writeOut(try compressed { () throws(JSONMapperError) in try compressor.compress(bytes) })
+    }
+
+    /// What `compress` returns, or a failure naming the file.
+    private func compressed(_ compress: () throws(JSONMapperError) -> [UInt8]) throws(CommandFailure) -> [UInt8] {
+        do throws(JSONMapperError) {
+            return try compress()
+        } catch {
+            throw .usage("\(name): cannot write the \(kind): \(error)")
+        }
+    }
+
+    /// Writes all of `bytes` as they are.
+    private func writeOut(_ bytes: [UInt8]) throws(CommandFailure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -50,8 +89,11 @@ final class OutputFile {
         }
     }
 
-    /// Makes a file's contents visible under its name (standard output needs nothing).
+    /// Ends a compressed stream, and makes a file's contents visible under its name.
     func commit() throws(CommandFailure) {
+        if let compressor {
+            try writeOut(try compressed { () throws(JSONMapperError) in try compressor.finish() })
+        }
         guard let paths else { return }
         defer { TemporaryFiles.shared.forget(paths.temporary) }
         // mkstemp makes the file 0600; an output file gets the usual permissions.

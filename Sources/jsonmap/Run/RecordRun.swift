@@ -144,11 +144,21 @@ struct Damage {
         default: offset = error.location?.offset ?? bytesRead
         }
         self.offset = offset
-        unreadBytes = input.remainingByteCount().map { $0 + max(bytesRead - offset, 0) }
+        isDecompressed = input.filtered?.isCompressed ?? false
+        // Bytes read ahead of the stop are unread too: the stream's, or, through the
+        // decompressing filter, what the filter took from the input.
+        let taken = input.filtered?.bytesTaken ?? bytesRead
+        unreadBytes = isDecompressed ? nil : input.remainingByteCount().map { $0 + max(taken - offset, 0) }
     }
 
-    /// `in.json: reading stopped at byte 41400, 18 bytes left unread: syntax error at line 1, …`.
+    /// Whether the input was compressed: the offset is in its decompressed bytes, and what was
+    /// left is not counted (the error of a corrupt stream names its compressed offset).
+    let isDecompressed: Bool
+
+    /// `in.json: reading stopped at byte 41400, 18 bytes left unread: syntax error at line 1, …`;
+    /// `in.json.gz: reading stopped at byte 41400 of the decompressed stream: …`.
     var message: String {
+        if isDecompressed { return "\(input): reading stopped at byte \(offset) of the decompressed stream: \(error)" }
         let unread = unreadBytes.map { "\($0) bytes left unread" } ?? "the rest could not be read"
         return "\(input): reading stopped at byte \(offset), \(unread): \(error)"
     }

@@ -12,7 +12,7 @@ struct CoercionUnitTests: CapturesMappingErrors {
 
     // MARK: - Helpers
 
-    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit, io, invalidMapping }
+    enum Kind: Equatable, Sendable { case typeMismatch, invalidValue, keyNotFound, syntax, depth, empty, limit, io, compressed, invalidMapping }
 
     static func kind(_ error: JSONMapperError?) -> Kind? {
         switch error {
@@ -24,6 +24,7 @@ struct CoercionUnitTests: CapturesMappingErrors {
         case .emptyInput?: .empty
         case .limitExceeded?: .limit
         case .ioFailed?: .io
+        case .corruptCompressedInput?: .compressed
         case .invalidMapping?: .invalidMapping
         case nil: nil
         }

@@ -76,6 +76,7 @@ struct DictionaryPolicyTests: CapturesMappingErrors {
         case .limitExceeded: "limitExceeded"
         case .emptyInput: "emptyInput"
         case .ioFailed: "ioFailed"
+        case .corruptCompressedInput: "corruptCompressedInput"
         case .invalidMapping: "invalidMapping"
         }
         return "\(kind) at \(error.path ?? "-")"
