@@ -123,11 +123,16 @@ extension BlockRecords where Value == [String] {
         case .decoded(let names, _, _, _):
             return .success(names)
         case .rejected(let error, let line, _, _):
-            return .failure(.invalidValue(path: "", reason: "the header record on line \(line) is not an array of column names: \(error)",
-                                          location: error.location))
+            return .failure(notAHeader(error, line: line))
         case .ended(let error):
             return .failure(error)
         }
+    }
+
+    /// The error that ends a stream whose first record, on `line`, is no header: `error` says why.
+    static func notAHeader(_ error: JSONMapperError, line: Int) -> JSONMapperError {
+        .invalidValue(path: "", reason: "the header record on line \(line) is not an array of column names: \(error)",
+                      location: error.location)
     }
 }
 

@@ -212,7 +212,14 @@ final class RecordStream<Value> {
                 case (.inline, _): pending.append(.inline(block))
                 case (.workers(let submit, _), _): pending.append(.job(submit(block, columns.names)))
                 }
-            case .oversized(let record): pending.append(.oversized(record))
+            case .oversized(let record):
+                guard case .awaitingHeader = columns else {
+                    pending.append(.oversized(record))
+                    break
+                }
+                // A first record over the size limit is no header, however the chunks cut it.
+                let tooLong = JSONMapperError.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes)
+                pending.append(.failure(BlockRecords<[String]>.notAHeader(tooLong, line: record.origin.line)))
             case .failure(let error): pending.append(.failure(error))
             }
         }

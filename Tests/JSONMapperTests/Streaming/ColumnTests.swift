@@ -111,6 +111,18 @@ struct ColumnTests {
         #expect(run.failure?.description.contains("the header record on line 1 is not an array of column names") == true)
     }
 
+    /// A first record over the size limit is no header: the stream ends with the same error
+    /// whether the framer met it whole or across many chunks.
+    @Test(arguments: [3, 5, 1 << 20])
+    func aHeaderOverTheSizeLimitEndsTheStream(chunkSize: Int) {
+        let text = Array("[\"asin\",\"brand\",\"rating\"]\n[\"a\"]\n".utf8)
+        let decoder = JSONRecordDecoder(framing: .jsonLines, chunkSize: chunkSize, maxRecordBytes: 8, columns: .headerRecord)
+        let run = decoder.run(Product.self, .bytes(text))
+        #expect(run.records.isEmpty && run.rejections.isEmpty)
+        #expect(run.failure == .invalidValue(path: "", reason: "the header record on line 1 is not an array of column names: "
+            + "size limit exceeded at byte 8: the record is longer than the limit of 8 bytes"))
+    }
+
     @Test func givenNamesAndArrays() {
         let decoder = JSONRecordDecoder(framing: .array, workers: 2, chunkSize: 7, columns: .names(["asin", "rating"]))
         let run = decoder.run(Product.self, .bytes(Array("[[\"a\",1],[\"b\",2]]".utf8)))
