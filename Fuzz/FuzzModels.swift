@@ -85,3 +85,9 @@ func fuzzDecodes(_ bytes: UnsafeRawBufferPointer) {
     _ = try? JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: .collect)).decode([FuzzLeaf].self, from: bytes)
     _ = try? JSONMapDecoder(options: .strict).decode(FuzzModel.self, from: bytes)
 }
+
+/// Traps with `message` unless `condition` holds: a fuzz target's check, whose message (unlike
+/// a precondition's in an optimized build) is printed with the finding.
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError(message()) }
+}

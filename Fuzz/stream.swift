@@ -160,27 +160,27 @@ func checkAccounting<Value>(_ outcomes: [StreamOutcome<Value>], _ progress: JSON
     for (position, outcome) in outcomes.enumerated() {
         switch outcome {
         case .delivered(let record):
-            precondition(record.index == next, "record \(record.index) delivered where \(next) was due")
+            require(record.index == next, "record \(record.index) delivered where \(next) was due")
             delivered += 1
         case .rejected(let rejection):
-            precondition(rejection.index == next, "record \(rejection.index) rejected where \(next) was due")
+            require(rejection.index == next, "record \(rejection.index) rejected where \(next) was due")
         case .ended:
-            precondition(position == outcomes.count - 1, "the stream went on after its error")
+            require(position == outcomes.count - 1, "the stream went on after its error")
             continue
         }
         next += 1
     }
-    precondition(progress.isFinished, "the stream ended without finishing its progress")
-    precondition(progress.recordsDelivered == delivered && progress.recordsRead == next,
+    require(progress.isFinished, "the stream ended without finishing its progress")
+    require(progress.recordsDelivered == delivered && progress.recordsRead == next,
                  "progress counts \(progress.recordsDelivered) delivered of \(progress.recordsRead); the stream gave \(delivered) of \(next)")
 }
 
 /// Every position lies inside `input`, on the line it names.
 func checkPositions<Value>(_ outcomes: [StreamOutcome<Value>], in input: [UInt8]) {
     func checkRecord(_ range: Range<Int>, line: Int) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= input.count, "record bytes \(range) outside 0..<\(input.count)")
+        require(range.lowerBound >= 0 && range.upperBound <= input.count, "record bytes \(range) outside 0..<\(input.count)")
         let lineFeeds = input[..<range.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        precondition(line == lineFeeds + 1, "a record at byte \(range.lowerBound) on line \(line), after \(lineFeeds) line feeds")
+        require(line == lineFeeds + 1, "a record at byte \(range.lowerBound) on line \(line), after \(lineFeeds) line feeds")
     }
     func checkError(_ error: JSONMapperError) {
         let offset: Int? = switch error {
@@ -189,7 +189,7 @@ func checkPositions<Value>(_ outcomes: [StreamOutcome<Value>], in input: [UInt8]
              let .depthLimitExceeded(_, location?): location.offset
         default: nil
         }
-        if let offset { precondition(offset >= 0 && offset <= input.count, "\(error) names a byte outside 0...\(input.count)") }
+        if let offset { require(offset >= 0 && offset <= input.count, "\(error) names a byte outside 0...\(input.count)") }
     }
     for outcome in outcomes {
         switch outcome {
@@ -199,7 +199,7 @@ func checkPositions<Value>(_ outcomes: [StreamOutcome<Value>], in input: [UInt8]
         case .rejected(let rejection):
             checkRecord(rejection.byteRange, line: rejection.line)
             checkError(rejection.error)
-            precondition(input[rejection.byteRange].starts(with: rejection.rawBytes), "a rejection's raw bytes are not its record's")
+            require(input[rejection.byteRange].starts(with: rejection.rawBytes), "a rejection's raw bytes are not its record's")
         case .ended(let error):
             checkError(error)
         }
@@ -211,7 +211,7 @@ func fuzzStream<Value>(_ input: [UInt8], _ settings: StreamSettings, read: (Bool
     let outcomes = read(false)
     checkPositions(outcomes, in: input)
     let whole = read(true)
-    precondition(outcomes == whole, "read in chunks of \(settings.chunkSize) by \(settings.workers) workers: \(outcomes)\nread whole: \(whole)")
+    require(outcomes == whole, "read in chunks of \(settings.chunkSize) by \(settings.workers) workers: \(outcomes)\nread whole: \(whole)")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -167,6 +167,10 @@ struct ValueScanner {
             let byte = buffer[index]
             index += 1
             if inString {
+                // A line feed ends a line even after a backslash: malformed, which the parser
+                // reports, but a value skipped for its size is never parsed, and the records
+                // after it must keep their lines.
+                if byte == UInt8(ascii: "\n") { newline(at: bufferOffset + index - 1) }
                 if escaped {
                     escaped = false
                 } else if byte == UInt8(ascii: "\\") {
@@ -174,8 +178,6 @@ struct ValueScanner {
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
                     if depth == 0 { return endValue(at: index) }
-                } else if byte == UInt8(ascii: "\n") {
-                    newline(at: bufferOffset + index - 1)
                 }
                 continue
             }

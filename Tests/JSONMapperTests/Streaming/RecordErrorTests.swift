@@ -116,6 +116,23 @@ struct RecordErrorTests {
         }
     }
 
+    /// A line feed inside a skipped value's string still ends a line, even right after a
+    /// backslash (malformed, but the record is only skipped): the records after it keep their
+    /// lines.
+    @Test(arguments: [JSONRecordFraming.array, .concatenated])
+    func lineFeedsInsideSkippedValuesAreCounted(framing: JSONRecordFraming) {
+        let long = "{\"id\":2,\"name\":\"" + String(repeating: "x", count: 120) + "\\\n\n\"}"
+        let text = framing == .array ? "[{\"id\":1},\n" + long + ",\n{\"id\":3}]" : "{\"id\":1}\n" + long + "\n{\"id\":3}"
+        for chunkSize in [1, 16, 1 << 16] {
+            var decoder = Self.decoder(framing, chunkSize: chunkSize)
+            decoder.maxRecordBytes = 100
+            let run = decoder.run(StreamEvent.self, .bytes(Array(text.utf8)))
+            #expect(run.records.map(\.value) == [StreamEvent(id: 1), StreamEvent(id: 3)], "chunks of \(chunkSize)")
+            #expect(run.records.map(\.line) == [1, 5], "chunks of \(chunkSize)")
+            #expect(run.rejections.map(\.line) == [2])
+        }
+    }
+
     @Test(arguments: [JSONRecordFraming.array, .concatenated])
     func oversizedValuesAreSkippedToTheirEnd(framing: JSONRecordFraming) {
         let long = "{\"id\":2,\"name\":\"" + String(repeating: "]}\\\"", count: 50) + "\",\"list\":[[1],{\"a\":[]}]}"
