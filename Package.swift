@@ -30,10 +30,12 @@ let package = Package(
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
+        // yajl's callbacks in C, which pass over a value no mapping reads without calling Swift.
+        .target(name: "CYajlSkip", dependencies: ["CYajl"]),
         .target(name: "JSONMapperKeySyntax"),
         .target(
             name: "JSONMapper",
-            dependencies: ["CYajl", "JSONMapperKeySyntax"]
+            dependencies: ["CYajl", "CYajlSkip", "JSONMapperKeySyntax"]
         ),
 
         // Compression: zlib and libzstd behind system-library targets, and the record sources

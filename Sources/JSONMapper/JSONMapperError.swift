@@ -35,7 +35,10 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     /// A value has the right JSON type but cannot be used: out of range, not a case of an enum,
     /// rejected by a transformer or a validation hook.
     case invalidValue(path: String, reason: String, location: JSONLocation? = nil)
-    /// Objects and arrays nest deeper than ``DecodingOptions/maxDepth``.
+    /// Objects and arrays nest deeper than ``DecodingOptions/maxDepth``. The path names the
+    /// container that went too deep; inside a value no property reads, in a document fed in
+    /// chunks after the first, it names the innermost value the mapping reads instead (the
+    /// bytes to read the rest back from are gone), and the location is exact either way.
     case depthLimitExceeded(path: String, location: JSONLocation? = nil)
     /// The input is larger than ``DecodingOptions/maxDocumentBytes``, or holds a string or key
     /// longer than ``DecodingOptions/maxStringBytes`` or a number longer than

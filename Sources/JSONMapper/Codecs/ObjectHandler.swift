@@ -128,7 +128,9 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
     }
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        frame.pointee.entry = keys[text]
+        let entry = keys[text]
+        frame.pointee.entry = entry
+        if entry == nil { session.skipValueOfKey() }
     }
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {

@@ -142,6 +142,18 @@ final class DecodingSession: JSONEventSink {
     /// Makes the session ignore the container that has just begun, with everything inside it.
     func skipValue() { state.pointee.skipDepth = 1 }
 
+    /// Ignores the value of the key just delivered, which nobody reads. From bytes, the parser
+    /// passes over it in C and none of its events arrive; from a tree the emitter delivers
+    /// them and the top handler drops them (as it drops a value of a key it has no entry for).
+    @inline(__always)
+    func skipValueOfKey() {
+        skipValueOfKey(depthAllowance: options.maxDepth - state.pointee.depth)
+    }
+
+    override func skippedContainerTooDeep() -> Bool {
+        fail(.depthLimitExceeded(path: parser?.pathOfInnermostContainer() ?? currentPath()))
+    }
+
     /// Captures the container that has just begun as a ``JSONValue``; when it ends,
     /// `completion` receives it with the session back at the frame that asked for it.
     func capture(isObject: Bool, then completion: @escaping (JSONValue) throws(JSONMapperError) -> Void) {

@@ -1,3 +1,5 @@
+import CYajlSkip
+
 /// Receives the parser's events, in document order.
 ///
 /// Each method returns `false` to stop the parse; the sink then keeps the reason, and the
@@ -19,6 +21,9 @@ class JSONEventSink {
     /// `nil` when the events come from a tree. The parser sets it for its lifetime and clears
     /// it when it goes (it owns the sink, so the reference is never left dangling).
     unowned(unsafe) var parser: JSONParser?
+    /// The C callbacks' state of that parser, set and cleared with it: a sink asks through it
+    /// to skip a value (``skipValueOfKey(depthAllowance:)``) without touching the parser object.
+    var skipState: UnsafeMutablePointer<cyajlskip_state>?
 
     func null() -> Bool { true }
     func bool(_ value: Bool) -> Bool { true }
@@ -32,4 +37,16 @@ class JSONEventSink {
     func endObject() -> Bool { true }
     func beginArray() -> Bool { true }
     func endArray() -> Bool { true }
+    /// A container past the depth limit inside a value the parser skips for the sink (see
+    /// ``skipValueOfKey(depthAllowance:)``).
+    func skippedContainerTooDeep() -> Bool { true }
+
+    /// Asks the parser to pass over the value of the key being delivered, in C: its events
+    /// never arrive, and only the checks every event gets are made (limits, the end of a
+    /// number, the depth limit: `depthAllowance` containers may open before it). Takes effect
+    /// only from within ``key(_:)``; without a parser (events from a tree) it does nothing.
+    @inline(__always)
+    final func skipValueOfKey(depthAllowance: Int) {
+        if let skipState { cyajlskip_skip_value_of_key(skipState, depthAllowance) }
+    }
 }

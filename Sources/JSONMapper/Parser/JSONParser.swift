@@ -1,4 +1,5 @@
 import CYajl
+import CYajlSkip
 
 /// A chunk-fed JSON parser over yajl: feed any number of byte chunks of any size with
 /// ``parse(_:)``, then call ``finish()``. Events go to the sink as soon as they are complete.
@@ -43,6 +44,10 @@ final class JSONParser {
     private var joiner: TokenJoiner
     /// Where yajl's memory comes from, when not from `malloc` (see ``YajlMemory``).
     private let memory: YajlMemory?
+    /// yajl's context and callback table (see ``JSONEventSink/skipValueOfKey(depthAllowance:)``):
+    /// the Swift callbacks below, or `CYajlSkip`'s while a value nobody reads goes by.
+    /// Allocated and freed with the handle.
+    private let skipState: UnsafeMutablePointer<cyajlskip_state>
 
     /// Optional caps on input size, each failing with ``JSONMapperError/limitExceeded(offset:message:)``.
     struct Limits {
@@ -63,20 +68,27 @@ final class JSONParser {
         self.joiner = TokenJoiner(limits: limits)
         sink.maxStringBytes = limits.maxStringBytes ?? .max
         sink.maxNumberBytes = limits.maxNumberBytes ?? .max
-        // The context is the sink, unretained: the parser holds it strongly for as long as the
-        // handle lives, and the handle dies in deinit.
+        // The sink is reached through the state, unretained: the parser holds it strongly for
+        // as long as the handle lives, and the handle dies in deinit.
         let context = Unmanaged.passUnretained(sink).toOpaque()
-        guard let handle = yajl_alloc(yajlCallbacks, memory?.functions, context) else {
+        skipState = .allocate(capacity: 1)
+        cyajlskip_init(skipState, cyajlskip_forward(callbacks: yajlCallbacks, context: context, checkNumber: skippedNumberCheck,
+                                                    textTooLong: skippedTextTooLong, depthExceeded: skippedContainerTooDeep),
+                       limits.maxStringBytes ?? .max, limits.maxNumberBytes ?? .max)
+        guard let handle = yajl_alloc(cyajlskip_table(skipState), memory?.functions, skipState) else {
             fatalError("yajl_alloc failed: out of memory")
         }
         cyajl_dont_validate_strings(handle)
         self.handle = handle
         sink.parser = self
+        sink.skipState = skipState
     }
 
     deinit {
         sink.parser = nil
+        sink.skipState = nil
         yajl_free(handle)
+        skipState.deallocate()
         memory?.reset()
     }
 
@@ -327,12 +339,23 @@ private extension String {
 
 // MARK: - C callbacks
 
-/// Calls `body` with the sink behind yajl's context pointer, without retaining it: the parser
-/// passes it unretained and keeps it alive for the life of the handle, so the reference is
-/// valid for the whole callback, and no event pays for a retain and a release.
+/// Calls `body` with the sink behind yajl's context pointer (the parser's `cyajlskip_state`),
+/// without retaining it: the parser passes it unretained and keeps it alive for the life of
+/// the handle, so the reference is valid for the whole callback, and no event pays for a
+/// retain and a release.
 @inline(__always)
 private func withSink(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventSink) -> Bool) -> Int32 {
-    Unmanaged<JSONEventSink>.fromOpaque(context!)._withUnsafeGuaranteedRef(body) ? 1 : 0
+    let state = context!.assumingMemoryBound(to: cyajlskip_state.self)
+    return Unmanaged<JSONEventSink>.fromOpaque(state.pointee.forward.context)._withUnsafeGuaranteedRef(body) ? 1 : 0
+}
+
+/// The key callback: the sink takes the key, and may ask meanwhile that its value be skipped.
+private func deliverKey(_ context: UnsafeMutableRawPointer?, _ text: JSONBytes) -> Int32 {
+    let state = context!.assumingMemoryBound(to: cyajlskip_state.self)
+    state.pointee.skipRequested = 0
+    let delivered = withSink(context) { sink in validated(text, sink).map { sink.key($0) } ?? false }
+    if delivered != 0, state.pointee.skipRequested != 0 { cyajlskip_start_skipping(state) }
+    return delivered
 }
 
 @inline(__always)
@@ -358,36 +381,55 @@ private nonisolated(unsafe) let emptyBytes: UnsafePointer<UInt8> = {
     return UnsafePointer(p)
 }()
 
-/// One callback table for every parser, allocated once and never freed: yajl keeps the
-/// pointer for the life of each handle.
-private nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
-    let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
-    table.initialize(to: yajl_callbacks(
-        yajl_null: { context in withSink(context) { $0.null() } },
-        yajl_boolean: { context, value in withSink(context) { $0.bool(value != 0) } },
-        yajl_integer: nil,
-        yajl_double: nil,
-        yajl_number: { context, text, count in
-            let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
-            return withSink(context) { sink in
-                guard count <= sink.maxNumberBytes else {
-                    sink.stoppedAtLongNumber = true
-                    return false
-                }
-                // Most numbers end at a delimiter: only the others need the parser's look (NumberEnd).
-                return (JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false)
-                    && sink.number(JSONBytes(start: raw, count: count))
-            }
-        },
-        yajl_string: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.string($0) } ?? false } },
-        yajl_start_map: { context in withSink(context) { $0.beginObject() } },
-        yajl_map_key: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.key($0) } ?? false } },
-        yajl_end_map: { context in withSink(context) { $0.endObject() } },
-        yajl_start_array: { context in withSink(context) { $0.beginArray() } },
-        yajl_end_array: { context in withSink(context) { $0.endArray() } }
-    ))
-    return table
-}()
+/// Inside a value the C callbacks skip: a number they could not pass, checked as the number
+/// callback checks it.
+private let skippedNumberCheck: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> Int32 = { context, text, count in
+    let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
+    return withSink(context) { sink in numberPasses(raw, count, sink) }
+}
+
+/// Inside a value the C callbacks skip: a string or key longer than the limit.
+private let skippedTextTooLong: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+    withSink(context) { sink in
+        sink.stoppedAtLongString = true
+        return false
+    }
+}
+
+/// Inside a value the C callbacks skip: a container past the depth limit.
+private let skippedContainerTooDeep: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+    withSink(context) { $0.skippedContainerTooDeep() }
+}
+
+/// Whether a number is within the limit and ends where JSON allows (flagging the sink or the
+/// parser when not).
+@inline(__always)
+private func numberPasses(_ raw: UnsafePointer<UInt8>, _ count: Int, _ sink: JSONEventSink) -> Bool {
+    guard count <= sink.maxNumberBytes else {
+        sink.stoppedAtLongNumber = true
+        return false
+    }
+    // Most numbers end at a delimiter: only the others need the parser's look (NumberEnd).
+    return JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false
+}
+
+/// The Swift callbacks, copied into each parser's table.
+private let yajlCallbacks = yajl_callbacks(
+    yajl_null: { context in withSink(context) { $0.null() } },
+    yajl_boolean: { context, value in withSink(context) { $0.bool(value != 0) } },
+    yajl_integer: nil,
+    yajl_double: nil,
+    yajl_number: { context, text, count in
+        let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
+        return withSink(context) { sink in numberPasses(raw, count, sink) && sink.number(JSONBytes(start: raw, count: count)) }
+    },
+    yajl_string: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.string($0) } ?? false } },
+    yajl_start_map: { context in withSink(context) { $0.beginObject() } },
+    yajl_map_key: { context, text, count in deliverKey(context, bytes(text, count)) },
+    yajl_end_map: { context in withSink(context) { $0.endObject() } },
+    yajl_start_array: { context in withSink(context) { $0.beginArray() } },
+    yajl_end_array: { context in withSink(context) { $0.endArray() } }
+)
 
 extension DecodingOptions {
     /// The parser limits these options set.

@@ -41,10 +41,12 @@ enum SwiftCompiler {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // The system module CYajl, which JSONMapper imports, is found through its module map.
+        // The C modules JSONMapper imports, CYajl and CYajlSkip, are found through their module
+        // maps (CYajlSkip's header includes yajl's from the system include path).
         process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", file.path,
                              "-I", try modulesDirectory().path,
-                             "-I", packageRoot.appendingPathComponent("Sources/CYajl").path]
+                             "-I", packageRoot.appendingPathComponent("Sources/CYajl").path,
+                             "-I", packageRoot.appendingPathComponent("Sources/CYajlSkip/include").path]
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle

@@ -1,0 +1,91 @@
+#include "CYajlSkip.h"
+
+// yajl calls these only while a value is skipped, with the state as its context; the state
+// lives as long as the yajl handle (the Swift parser allocates and frees both together).
+
+/// The value has ended when none of its containers is open: yajl calls Swift again.
+static inline int cyajlskip_value_part_done(cyajlskip_state *s) {
+    if (s->skipDepth == 0) s->table = s->forward.callbacks;
+    return 1;
+}
+
+/// Bytes after which a number has surely ended; anything else goes to the Swift check.
+static inline int cyajlskip_ends_number(unsigned char byte) {
+    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ']' || byte == '}';
+}
+
+static int cyajlskip_null(void *context) {
+    return cyajlskip_value_part_done(context);
+}
+
+static int cyajlskip_boolean(void *context, int value) {
+    (void)value;
+    return cyajlskip_value_part_done(context);
+}
+
+static int cyajlskip_number(void *context, const char *text, size_t length) {
+    cyajlskip_state *s = context;
+    // yajl hands a number only once it has read the byte after it, which is still in the input.
+    if (length > s->maxNumberBytes || !cyajlskip_ends_number((unsigned char)text[length])) {
+        if (!s->forward.checkNumber(s, text, length)) return 0;
+    }
+    return cyajlskip_value_part_done(s);
+}
+
+static int cyajlskip_string(void *context, const unsigned char *text, size_t length) {
+    cyajlskip_state *s = context;
+    (void)text;
+    if (length > s->maxStringBytes) return s->forward.textTooLong(s);
+    return cyajlskip_value_part_done(s);
+}
+
+static int cyajlskip_map_key(void *context, const unsigned char *text, size_t length) {
+    cyajlskip_state *s = context;
+    (void)text;
+    if (length > s->maxStringBytes) return s->forward.textTooLong(s);
+    return 1;
+}
+
+static int cyajlskip_begin(void *context) {
+    cyajlskip_state *s = context;
+    s->skipDepth += 1;
+    // Reported by the Swift side as for a container it skips itself (the error stops the parse).
+    if (s->skipDepth > s->depthAllowance) return s->forward.depthExceeded(s);
+    return 1;
+}
+
+static int cyajlskip_end(void *context) {
+    cyajlskip_state *s = context;
+    s->skipDepth -= 1;
+    return cyajlskip_value_part_done(s);
+}
+
+static const yajl_callbacks cyajlskip_skipping = {
+    cyajlskip_null,
+    cyajlskip_boolean,
+    NULL,
+    NULL,
+    cyajlskip_number,
+    cyajlskip_string,
+    cyajlskip_begin,
+    cyajlskip_map_key,
+    cyajlskip_end,
+    cyajlskip_begin,
+    cyajlskip_end,
+};
+
+void cyajlskip_init(cyajlskip_state *state, cyajlskip_forward forward, size_t maxStringBytes, size_t maxNumberBytes) {
+    state->table = forward.callbacks;
+    state->forward = forward;
+    state->maxStringBytes = maxStringBytes;
+    state->maxNumberBytes = maxNumberBytes;
+    state->skipRequested = 0;
+    state->depthAllowance = 0;
+    state->skipDepth = 0;
+}
+
+void cyajlskip_start_skipping(cyajlskip_state *state) {
+    state->skipRequested = 0;
+    state->skipDepth = 0;
+    state->table = cyajlskip_skipping;
+}
