@@ -10,9 +10,9 @@ struct FuzzLeaf: JSONMappable, Equatable {
     var name = ""
     var score: Double?
     static let jsonMapping = JSONMapping<FuzzLeaf> {
-        Map(\.id, "id", required: true)
-        Map(\.name, ["name", "title", "meta.name"])
-        Map(\.score, "score")
+        JSONMap(\.id, "id", required: true)
+        JSONMap(\.name, ["name", "title", "meta.name"])
+        JSONMap(\.score, "score")
     }
 }
 
@@ -46,13 +46,13 @@ struct FuzzModel: JSONMappable, Equatable {
     var deep = ""
     var indexed = ""
     static let jsonMapping = JSONMapping<FuzzModel> {
-        Map(\.flag, "flag"); Map(\.int, "int"); Map(\.int8, "int8"); Map(\.int16, "int16")
-        Map(\.int32, "int32"); Map(\.int64, ["int64", "id"]); Map(\.uint, "uint"); Map(\.uint8, "uint8")
-        Map(\.uint64, "uint64"); Map(\.float, "float"); Map(\.double, "double"); Map(\.decimal, "decimal")
-        Map(\.string, "string"); Map(\.url, "url"); Map(\.date, "date"); Map(\.uuid, "uuid"); Map(\.data, "data")
-        Map(\.kind, "kind"); Map(\.list, "list"); Map(\.set, "set"); Map(\.map, "map"); Map(\.leaf, "leaf")
-        Map(\.leaves, "leaves"); Map(\.byName, "byName"); Map(\.nested, "nested"); Map(\.deep, "a.b.c")
-        Map(\.indexed, "items[1].name"); Map(\.string, "alias")
+        JSONMap(\.flag, "flag"); JSONMap(\.int, "int"); JSONMap(\.int8, "int8"); JSONMap(\.int16, "int16")
+        JSONMap(\.int32, "int32"); JSONMap(\.int64, ["int64", "id"]); JSONMap(\.uint, "uint"); JSONMap(\.uint8, "uint8")
+        JSONMap(\.uint64, "uint64"); JSONMap(\.float, "float"); JSONMap(\.double, "double"); JSONMap(\.decimal, "decimal")
+        JSONMap(\.string, "string"); JSONMap(\.url, "url"); JSONMap(\.date, "date"); JSONMap(\.uuid, "uuid"); JSONMap(\.data, "data")
+        JSONMap(\.kind, "kind"); JSONMap(\.list, "list"); JSONMap(\.set, "set"); JSONMap(\.map, "map"); JSONMap(\.leaf, "leaf")
+        JSONMap(\.leaves, "leaves"); JSONMap(\.byName, "byName"); JSONMap(\.nested, "nested"); JSONMap(\.deep, "a.b.c")
+        JSONMap(\.indexed, "items[1].name"); JSONMap(\.string, "alias")
     }
 }
 
@@ -73,9 +73,9 @@ struct RoundTripModel: JSONMappable, Equatable {
     var leaves: [FuzzLeaf] = []
     var deep = ""
     static let jsonMapping = JSONMapping<RoundTripModel> {
-        Map(\.flag, "flag"); Map(\.int64, "int64"); Map(\.uint64, "uint64"); Map(\.float, "float")
-        Map(\.double, "double"); Map(\.decimal, "decimal"); Map(\.string, ["string", "s"]); Map(\.date, "date")
-        Map(\.data, "data"); Map(\.list, "list"); Map(\.map, "map"); Map(\.leaves, "leaves"); Map(\.deep, "a.b")
+        JSONMap(\.flag, "flag"); JSONMap(\.int64, "int64"); JSONMap(\.uint64, "uint64"); JSONMap(\.float, "float")
+        JSONMap(\.double, "double"); JSONMap(\.decimal, "decimal"); JSONMap(\.string, ["string", "s"]); JSONMap(\.date, "date")
+        JSONMap(\.data, "data"); JSONMap(\.list, "list"); JSONMap(\.map, "map"); JSONMap(\.leaves, "leaves"); JSONMap(\.deep, "a.b")
     }
 }
 

@@ -15,8 +15,8 @@ public struct CanadaFeatureCollection: JSONMappable, Codable, Equatable, Sendabl
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CanadaFeatureCollection> {
-        Map(\.type, "type")
-        Map(\.features, "features")
+        JSONMap(\.type, "type")
+        JSONMap(\.features, "features")
     }
 
     /// The JSON keys for `Codable`.
@@ -40,9 +40,9 @@ public struct CanadaFeature: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CanadaFeature> {
-        Map(\.type, "type")
-        Map(\.properties, "properties")
-        Map(\.geometry, "geometry")
+        JSONMap(\.type, "type")
+        JSONMap(\.properties, "properties")
+        JSONMap(\.geometry, "geometry")
     }
 
     /// The JSON keys for `Codable`.
@@ -63,7 +63,7 @@ public struct CanadaProperties: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CanadaProperties> {
-        Map(\.name, "name")
+        JSONMap(\.name, "name")
     }
 
     /// The JSON keys for `Codable`.
@@ -84,8 +84,8 @@ public struct CanadaGeometry: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CanadaGeometry> {
-        Map(\.type, "type")
-        Map(\.coordinates, "coordinates")
+        JSONMap(\.type, "type")
+        JSONMap(\.coordinates, "coordinates")
     }
 
     /// The JSON keys for `Codable`.

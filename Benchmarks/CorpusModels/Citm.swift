@@ -33,17 +33,17 @@ public struct CitmCatalog: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CitmCatalog> {
-        Map(\.areaNames, "areaNames")
-        Map(\.audienceSubCategoryNames, "audienceSubCategoryNames")
-        Map(\.blockNames, "blockNames")
-        Map(\.events, "events")
-        Map(\.performances, "performances")
-        Map(\.seatCategoryNames, "seatCategoryNames")
-        Map(\.subTopicNames, "subTopicNames")
-        Map(\.subjectNames, "subjectNames")
-        Map(\.topicNames, "topicNames")
-        Map(\.topicSubTopics, "topicSubTopics")
-        Map(\.venueNames, "venueNames")
+        JSONMap(\.areaNames, "areaNames")
+        JSONMap(\.audienceSubCategoryNames, "audienceSubCategoryNames")
+        JSONMap(\.blockNames, "blockNames")
+        JSONMap(\.events, "events")
+        JSONMap(\.performances, "performances")
+        JSONMap(\.seatCategoryNames, "seatCategoryNames")
+        JSONMap(\.subTopicNames, "subTopicNames")
+        JSONMap(\.subjectNames, "subjectNames")
+        JSONMap(\.topicNames, "topicNames")
+        JSONMap(\.topicSubTopics, "topicSubTopics")
+        JSONMap(\.venueNames, "venueNames")
     }
 
     /// The JSON keys for `Codable`.
@@ -86,14 +86,14 @@ public struct CitmEvent: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CitmEvent> {
-        Map(\.description, "description")
-        Map(\.id, "id")
-        Map(\.logo, "logo")
-        Map(\.name, "name")
-        Map(\.subTopicIds, "subTopicIds")
-        Map(\.subjectCode, "subjectCode")
-        Map(\.subtitle, "subtitle")
-        Map(\.topicIds, "topicIds")
+        JSONMap(\.description, "description")
+        JSONMap(\.id, "id")
+        JSONMap(\.logo, "logo")
+        JSONMap(\.name, "name")
+        JSONMap(\.subTopicIds, "subTopicIds")
+        JSONMap(\.subjectCode, "subjectCode")
+        JSONMap(\.subtitle, "subtitle")
+        JSONMap(\.topicIds, "topicIds")
     }
 
     /// The JSON keys for `Codable`.
@@ -135,15 +135,15 @@ public struct CitmPerformance: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CitmPerformance> {
-        Map(\.eventId, "eventId")
-        Map(\.id, "id")
-        Map(\.logo, "logo")
-        Map(\.name, "name")
-        Map(\.prices, "prices")
-        Map(\.seatCategories, "seatCategories")
-        Map(\.seatMapImage, "seatMapImage")
-        Map(\.start, "start")
-        Map(\.venueCode, "venueCode")
+        JSONMap(\.eventId, "eventId")
+        JSONMap(\.id, "id")
+        JSONMap(\.logo, "logo")
+        JSONMap(\.name, "name")
+        JSONMap(\.prices, "prices")
+        JSONMap(\.seatCategories, "seatCategories")
+        JSONMap(\.seatMapImage, "seatMapImage")
+        JSONMap(\.start, "start")
+        JSONMap(\.venueCode, "venueCode")
     }
 
     /// The JSON keys for `Codable`.
@@ -174,9 +174,9 @@ public struct CitmPrice: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CitmPrice> {
-        Map(\.amount, "amount")
-        Map(\.audienceSubCategoryId, "audienceSubCategoryId")
-        Map(\.seatCategoryId, "seatCategoryId")
+        JSONMap(\.amount, "amount")
+        JSONMap(\.audienceSubCategoryId, "audienceSubCategoryId")
+        JSONMap(\.seatCategoryId, "seatCategoryId")
     }
 
     /// The JSON keys for `Codable`.
@@ -199,8 +199,8 @@ public struct CitmSeatCategory: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CitmSeatCategory> {
-        Map(\.areas, "areas")
-        Map(\.seatCategoryId, "seatCategoryId")
+        JSONMap(\.areas, "areas")
+        JSONMap(\.seatCategoryId, "seatCategoryId")
     }
 
     /// The JSON keys for `Codable`.
@@ -222,8 +222,8 @@ public struct CitmArea: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<CitmArea> {
-        Map(\.areaId, "areaId")
-        Map(\.blockIds, "blockIds")
+        JSONMap(\.areaId, "areaId")
+        JSONMap(\.blockIds, "blockIds")
     }
 
     /// The JSON keys for `Codable`.

@@ -28,14 +28,14 @@ public struct GitHubEvent: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<GitHubEvent> {
-        Map(\.id, "id")
-        Map(\.type, "type")
-        Map(\.actor, "actor")
-        Map(\.repo, "repo")
-        Map(\.payload, "payload")
-        Map(\.isPublic, "public")
-        Map(\.createdAt, "created_at")
-        Map(\.org, "org")
+        JSONMap(\.id, "id")
+        JSONMap(\.type, "type")
+        JSONMap(\.actor, "actor")
+        JSONMap(\.repo, "repo")
+        JSONMap(\.payload, "payload")
+        JSONMap(\.isPublic, "public")
+        JSONMap(\.createdAt, "created_at")
+        JSONMap(\.org, "org")
     }
 
     /// The JSON keys for `Codable`.
@@ -69,11 +69,11 @@ public struct GitHubActor: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<GitHubActor> {
-        Map(\.id, "id")
-        Map(\.login, "login")
-        Map(\.gravatarId, "gravatar_id")
-        Map(\.url, "url")
-        Map(\.avatarUrl, "avatar_url")
+        JSONMap(\.id, "id")
+        JSONMap(\.login, "login")
+        JSONMap(\.gravatarId, "gravatar_id")
+        JSONMap(\.url, "url")
+        JSONMap(\.avatarUrl, "avatar_url")
     }
 
     /// The JSON keys for `Codable`.
@@ -100,9 +100,9 @@ public struct GitHubRepo: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<GitHubRepo> {
-        Map(\.id, "id")
-        Map(\.name, "name")
-        Map(\.url, "url")
+        JSONMap(\.id, "id")
+        JSONMap(\.name, "name")
+        JSONMap(\.url, "url")
     }
 
     /// The JSON keys for `Codable`.
@@ -143,17 +143,17 @@ public struct GitHubPayload: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<GitHubPayload> {
-        Map(\.action, "action")
-        Map(\.ref, "ref")
-        Map(\.refType, "ref_type")
-        Map(\.masterBranch, "master_branch")
-        Map(\.description, "description")
-        Map(\.head, "head")
-        Map(\.before, "before")
-        Map(\.size, "size")
-        Map(\.distinctSize, "distinct_size")
-        Map(\.pushId, "push_id")
-        Map(\.commits, "commits")
+        JSONMap(\.action, "action")
+        JSONMap(\.ref, "ref")
+        JSONMap(\.refType, "ref_type")
+        JSONMap(\.masterBranch, "master_branch")
+        JSONMap(\.description, "description")
+        JSONMap(\.head, "head")
+        JSONMap(\.before, "before")
+        JSONMap(\.size, "size")
+        JSONMap(\.distinctSize, "distinct_size")
+        JSONMap(\.pushId, "push_id")
+        JSONMap(\.commits, "commits")
     }
 
     /// The JSON keys for `Codable`.
@@ -190,11 +190,11 @@ public struct GitHubCommit: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<GitHubCommit> {
-        Map(\.sha, "sha")
-        Map(\.message, "message")
-        Map(\.url, "url")
-        Map(\.distinct, "distinct")
-        Map(\.author, "author")
+        JSONMap(\.sha, "sha")
+        JSONMap(\.message, "message")
+        JSONMap(\.url, "url")
+        JSONMap(\.distinct, "distinct")
+        JSONMap(\.author, "author")
     }
 
     /// The JSON keys for `Codable`.
@@ -219,8 +219,8 @@ public struct GitHubCommitAuthor: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<GitHubCommitAuthor> {
-        Map(\.name, "name")
-        Map(\.email, "email")
+        JSONMap(\.name, "name")
+        JSONMap(\.email, "email")
     }
 
     /// The JSON keys for `Codable`.

@@ -16,8 +16,8 @@ public struct TwitterTimeline: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterTimeline> {
-        Map(\.statuses, "statuses")
-        Map(\.searchMetadata, "search_metadata")
+        JSONMap(\.statuses, "statuses")
+        JSONMap(\.searchMetadata, "search_metadata")
     }
 
     /// The JSON keys for `Codable`.
@@ -53,15 +53,15 @@ public struct TwitterSearchMetadata: JSONMappable, Codable, Equatable, Sendable 
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterSearchMetadata> {
-        Map(\.completedIn, "completed_in")
-        Map(\.maxId, "max_id")
-        Map(\.maxIdStr, "max_id_str")
-        Map(\.nextResults, "next_results")
-        Map(\.query, "query")
-        Map(\.refreshUrl, "refresh_url")
-        Map(\.count, "count")
-        Map(\.sinceId, "since_id")
-        Map(\.sinceIdStr, "since_id_str")
+        JSONMap(\.completedIn, "completed_in")
+        JSONMap(\.maxId, "max_id")
+        JSONMap(\.maxIdStr, "max_id_str")
+        JSONMap(\.nextResults, "next_results")
+        JSONMap(\.query, "query")
+        JSONMap(\.refreshUrl, "refresh_url")
+        JSONMap(\.count, "count")
+        JSONMap(\.sinceId, "since_id")
+        JSONMap(\.sinceIdStr, "since_id_str")
     }
 
     /// The JSON keys for `Codable`.
@@ -90,8 +90,8 @@ public struct TwitterStatusMetadata: JSONMappable, Codable, Equatable, Sendable 
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterStatusMetadata> {
-        Map(\.resultType, "result_type")
-        Map(\.isoLanguageCode, "iso_language_code")
+        JSONMap(\.resultType, "result_type")
+        JSONMap(\.isoLanguageCode, "iso_language_code")
     }
 
     /// The JSON keys for `Codable`.
@@ -151,27 +151,27 @@ public struct TwitterStatus: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterStatus> {
-        Map(\.metadata, "metadata")
-        Map(\.createdAt, "created_at")
-        Map(\.id, "id")
-        Map(\.idStr, "id_str")
-        Map(\.text, "text")
-        Map(\.source, "source")
-        Map(\.truncated, "truncated")
-        Map(\.inReplyToStatusId, "in_reply_to_status_id")
-        Map(\.inReplyToStatusIdStr, "in_reply_to_status_id_str")
-        Map(\.inReplyToUserId, "in_reply_to_user_id")
-        Map(\.inReplyToUserIdStr, "in_reply_to_user_id_str")
-        Map(\.inReplyToScreenName, "in_reply_to_screen_name")
-        Map(\.user, "user")
-        Map(\.retweetedStatus, "retweeted_status")
-        Map(\.retweetCount, "retweet_count")
-        Map(\.favoriteCount, "favorite_count")
-        Map(\.entities, "entities")
-        Map(\.favorited, "favorited")
-        Map(\.retweeted, "retweeted")
-        Map(\.lang, "lang")
-        Map(\.possiblySensitive, "possibly_sensitive")
+        JSONMap(\.metadata, "metadata")
+        JSONMap(\.createdAt, "created_at")
+        JSONMap(\.id, "id")
+        JSONMap(\.idStr, "id_str")
+        JSONMap(\.text, "text")
+        JSONMap(\.source, "source")
+        JSONMap(\.truncated, "truncated")
+        JSONMap(\.inReplyToStatusId, "in_reply_to_status_id")
+        JSONMap(\.inReplyToStatusIdStr, "in_reply_to_status_id_str")
+        JSONMap(\.inReplyToUserId, "in_reply_to_user_id")
+        JSONMap(\.inReplyToUserIdStr, "in_reply_to_user_id_str")
+        JSONMap(\.inReplyToScreenName, "in_reply_to_screen_name")
+        JSONMap(\.user, "user")
+        JSONMap(\.retweetedStatus, "retweeted_status")
+        JSONMap(\.retweetCount, "retweet_count")
+        JSONMap(\.favoriteCount, "favorite_count")
+        JSONMap(\.entities, "entities")
+        JSONMap(\.favorited, "favorited")
+        JSONMap(\.retweeted, "retweeted")
+        JSONMap(\.lang, "lang")
+        JSONMap(\.possiblySensitive, "possibly_sensitive")
     }
 
     /// The JSON keys for `Codable`.
@@ -249,26 +249,26 @@ public struct TwitterRetweetedStatus: JSONMappable, Codable, Equatable, Sendable
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterRetweetedStatus> {
-        Map(\.metadata, "metadata")
-        Map(\.createdAt, "created_at")
-        Map(\.id, "id")
-        Map(\.idStr, "id_str")
-        Map(\.text, "text")
-        Map(\.source, "source")
-        Map(\.truncated, "truncated")
-        Map(\.inReplyToStatusId, "in_reply_to_status_id")
-        Map(\.inReplyToStatusIdStr, "in_reply_to_status_id_str")
-        Map(\.inReplyToUserId, "in_reply_to_user_id")
-        Map(\.inReplyToUserIdStr, "in_reply_to_user_id_str")
-        Map(\.inReplyToScreenName, "in_reply_to_screen_name")
-        Map(\.user, "user")
-        Map(\.retweetCount, "retweet_count")
-        Map(\.favoriteCount, "favorite_count")
-        Map(\.entities, "entities")
-        Map(\.favorited, "favorited")
-        Map(\.retweeted, "retweeted")
-        Map(\.lang, "lang")
-        Map(\.possiblySensitive, "possibly_sensitive")
+        JSONMap(\.metadata, "metadata")
+        JSONMap(\.createdAt, "created_at")
+        JSONMap(\.id, "id")
+        JSONMap(\.idStr, "id_str")
+        JSONMap(\.text, "text")
+        JSONMap(\.source, "source")
+        JSONMap(\.truncated, "truncated")
+        JSONMap(\.inReplyToStatusId, "in_reply_to_status_id")
+        JSONMap(\.inReplyToStatusIdStr, "in_reply_to_status_id_str")
+        JSONMap(\.inReplyToUserId, "in_reply_to_user_id")
+        JSONMap(\.inReplyToUserIdStr, "in_reply_to_user_id_str")
+        JSONMap(\.inReplyToScreenName, "in_reply_to_screen_name")
+        JSONMap(\.user, "user")
+        JSONMap(\.retweetCount, "retweet_count")
+        JSONMap(\.favoriteCount, "favorite_count")
+        JSONMap(\.entities, "entities")
+        JSONMap(\.favorited, "favorited")
+        JSONMap(\.retweeted, "retweeted")
+        JSONMap(\.lang, "lang")
+        JSONMap(\.possiblySensitive, "possibly_sensitive")
     }
 
     /// The JSON keys for `Codable`.
@@ -310,9 +310,9 @@ public struct TwitterEntities: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterEntities> {
-        Map(\.hashtags, "hashtags")
-        Map(\.urls, "urls")
-        Map(\.userMentions, "user_mentions")
+        JSONMap(\.hashtags, "hashtags")
+        JSONMap(\.urls, "urls")
+        JSONMap(\.userMentions, "user_mentions")
     }
 
     /// The JSON keys for `Codable`.
@@ -335,8 +335,8 @@ public struct TwitterHashtag: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterHashtag> {
-        Map(\.text, "text")
-        Map(\.indices, "indices")
+        JSONMap(\.text, "text")
+        JSONMap(\.indices, "indices")
     }
 
     /// The JSON keys for `Codable`.
@@ -362,10 +362,10 @@ public struct TwitterURL: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterURL> {
-        Map(\.url, "url")
-        Map(\.expandedUrl, "expanded_url")
-        Map(\.displayUrl, "display_url")
-        Map(\.indices, "indices")
+        JSONMap(\.url, "url")
+        JSONMap(\.expandedUrl, "expanded_url")
+        JSONMap(\.displayUrl, "display_url")
+        JSONMap(\.indices, "indices")
     }
 
     /// The JSON keys for `Codable`.
@@ -395,11 +395,11 @@ public struct TwitterUserMention: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterUserMention> {
-        Map(\.screenName, "screen_name")
-        Map(\.name, "name")
-        Map(\.id, "id")
-        Map(\.idStr, "id_str")
-        Map(\.indices, "indices")
+        JSONMap(\.screenName, "screen_name")
+        JSONMap(\.name, "name")
+        JSONMap(\.id, "id")
+        JSONMap(\.idStr, "id_str")
+        JSONMap(\.indices, "indices")
     }
 
     /// The JSON keys for `Codable`.
@@ -422,7 +422,7 @@ public struct TwitterURLList: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterURLList> {
-        Map(\.urls, "urls")
+        JSONMap(\.urls, "urls")
     }
 
     /// The JSON keys for `Codable`.
@@ -443,8 +443,8 @@ public struct TwitterUserEntities: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterUserEntities> {
-        Map(\.url, "url")
-        Map(\.description, "description")
+        JSONMap(\.url, "url")
+        JSONMap(\.description, "description")
     }
 
     /// The JSON keys for `Codable`.
@@ -542,46 +542,46 @@ public struct TwitterUser: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<TwitterUser> {
-        Map(\.id, "id")
-        Map(\.idStr, "id_str")
-        Map(\.name, "name")
-        Map(\.screenName, "screen_name")
-        Map(\.location, "location")
-        Map(\.description, "description")
-        Map(\.url, "url")
-        Map(\.entities, "entities")
-        Map(\.protected, "protected")
-        Map(\.followersCount, "followers_count")
-        Map(\.friendsCount, "friends_count")
-        Map(\.listedCount, "listed_count")
-        Map(\.createdAt, "created_at")
-        Map(\.favouritesCount, "favourites_count")
-        Map(\.utcOffset, "utc_offset")
-        Map(\.timeZone, "time_zone")
-        Map(\.geoEnabled, "geo_enabled")
-        Map(\.verified, "verified")
-        Map(\.statusesCount, "statuses_count")
-        Map(\.lang, "lang")
-        Map(\.contributorsEnabled, "contributors_enabled")
-        Map(\.isTranslator, "is_translator")
-        Map(\.isTranslationEnabled, "is_translation_enabled")
-        Map(\.profileBackgroundColor, "profile_background_color")
-        Map(\.profileBackgroundImageUrl, "profile_background_image_url")
-        Map(\.profileBackgroundImageUrlHttps, "profile_background_image_url_https")
-        Map(\.profileBackgroundTile, "profile_background_tile")
-        Map(\.profileImageUrl, "profile_image_url")
-        Map(\.profileImageUrlHttps, "profile_image_url_https")
-        Map(\.profileBannerUrl, "profile_banner_url")
-        Map(\.profileLinkColor, "profile_link_color")
-        Map(\.profileSidebarBorderColor, "profile_sidebar_border_color")
-        Map(\.profileSidebarFillColor, "profile_sidebar_fill_color")
-        Map(\.profileTextColor, "profile_text_color")
-        Map(\.profileUseBackgroundImage, "profile_use_background_image")
-        Map(\.defaultProfile, "default_profile")
-        Map(\.defaultProfileImage, "default_profile_image")
-        Map(\.following, "following")
-        Map(\.followRequestSent, "follow_request_sent")
-        Map(\.notifications, "notifications")
+        JSONMap(\.id, "id")
+        JSONMap(\.idStr, "id_str")
+        JSONMap(\.name, "name")
+        JSONMap(\.screenName, "screen_name")
+        JSONMap(\.location, "location")
+        JSONMap(\.description, "description")
+        JSONMap(\.url, "url")
+        JSONMap(\.entities, "entities")
+        JSONMap(\.protected, "protected")
+        JSONMap(\.followersCount, "followers_count")
+        JSONMap(\.friendsCount, "friends_count")
+        JSONMap(\.listedCount, "listed_count")
+        JSONMap(\.createdAt, "created_at")
+        JSONMap(\.favouritesCount, "favourites_count")
+        JSONMap(\.utcOffset, "utc_offset")
+        JSONMap(\.timeZone, "time_zone")
+        JSONMap(\.geoEnabled, "geo_enabled")
+        JSONMap(\.verified, "verified")
+        JSONMap(\.statusesCount, "statuses_count")
+        JSONMap(\.lang, "lang")
+        JSONMap(\.contributorsEnabled, "contributors_enabled")
+        JSONMap(\.isTranslator, "is_translator")
+        JSONMap(\.isTranslationEnabled, "is_translation_enabled")
+        JSONMap(\.profileBackgroundColor, "profile_background_color")
+        JSONMap(\.profileBackgroundImageUrl, "profile_background_image_url")
+        JSONMap(\.profileBackgroundImageUrlHttps, "profile_background_image_url_https")
+        JSONMap(\.profileBackgroundTile, "profile_background_tile")
+        JSONMap(\.profileImageUrl, "profile_image_url")
+        JSONMap(\.profileImageUrlHttps, "profile_image_url_https")
+        JSONMap(\.profileBannerUrl, "profile_banner_url")
+        JSONMap(\.profileLinkColor, "profile_link_color")
+        JSONMap(\.profileSidebarBorderColor, "profile_sidebar_border_color")
+        JSONMap(\.profileSidebarFillColor, "profile_sidebar_fill_color")
+        JSONMap(\.profileTextColor, "profile_text_color")
+        JSONMap(\.profileUseBackgroundImage, "profile_use_background_image")
+        JSONMap(\.defaultProfile, "default_profile")
+        JSONMap(\.defaultProfileImage, "default_profile_image")
+        JSONMap(\.following, "following")
+        JSONMap(\.followRequestSent, "follow_request_sent")
+        JSONMap(\.notifications, "notifications")
     }
 
     /// The JSON keys for `Codable`.

@@ -32,11 +32,11 @@ public struct WideRecord: JSONMappable, Codable, Equatable, Sendable {
 
     /// The JSONMapper mapping.
     public static let jsonMapping = JSONMapping<WideRecord> {
-        Map(\.id, "id")
-        Map(\.name, "name")
-        Map(\.score, "score")
-        Map(\.active, "active")
-        Map(\.updatedAt, "updated_at")
+        JSONMap(\.id, "id")
+        JSONMap(\.name, "name")
+        JSONMap(\.score, "score")
+        JSONMap(\.active, "active")
+        JSONMap(\.updatedAt, "updated_at")
     }
 
     /// The JSON keys for `Codable`.

@@ -15,12 +15,12 @@ struct GsocProject: JSONMappable, Codable, Equatable, Sendable {
     var author = GsocAuthor()
 
     static let jsonMapping = JSONMapping<GsocProject> {
-        Map(\.context, "@context")
-        Map(\.type, "@type")
-        Map(\.name, "name")
-        Map(\.description, "description")
-        Map(\.sponsor, "sponsor")
-        Map(\.author, "author")
+        JSONMap(\.context, "@context")
+        JSONMap(\.type, "@type")
+        JSONMap(\.name, "name")
+        JSONMap(\.description, "description")
+        JSONMap(\.sponsor, "sponsor")
+        JSONMap(\.author, "author")
     }
 
     enum CodingKeys: String, CodingKey {
@@ -40,12 +40,12 @@ struct GsocSponsor: JSONMappable, Codable, Equatable, Sendable {
     var logo = ""
 
     static let jsonMapping = JSONMapping<GsocSponsor> {
-        Map(\.type, "@type")
-        Map(\.name, "name")
-        Map(\.disambiguatingDescription, "disambiguatingDescription")
-        Map(\.description, "description")
-        Map(\.url, "url")
-        Map(\.logo, "logo")
+        JSONMap(\.type, "@type")
+        JSONMap(\.name, "name")
+        JSONMap(\.disambiguatingDescription, "disambiguatingDescription")
+        JSONMap(\.description, "description")
+        JSONMap(\.url, "url")
+        JSONMap(\.logo, "logo")
     }
 
     enum CodingKeys: String, CodingKey {
@@ -60,8 +60,8 @@ struct GsocAuthor: JSONMappable, Codable, Equatable, Sendable {
     var name = ""
 
     static let jsonMapping = JSONMapping<GsocAuthor> {
-        Map(\.type, "@type")
-        Map(\.name, "name")
+        JSONMap(\.type, "@type")
+        JSONMap(\.name, "name")
     }
 
     enum CodingKeys: String, CodingKey {

@@ -131,13 +131,13 @@ struct WideRecordWalkAll: JSONMappable {
     var unused: Int?
 
     static let jsonMapping = JSONMapping<WideRecordWalkAll> {
-        Map(\.id, "id")
-        Map(\.name, "name")
-        Map(\.score, "score")
-        Map(\.active, "active")
-        Map(\.updatedAt, "updated_at")
+        JSONMap(\.id, "id")
+        JSONMap(\.name, "name")
+        JSONMap(\.score, "score")
+        JSONMap(\.active, "active")
+        JSONMap(\.updatedAt, "updated_at")
         for index in 0..<WideCorpus.keysPerRecord {
-            Map(\.unused, "absent_key_\(index)")
+            JSONMap(\.unused, "absent_key_\(index)")
         }
     }
 

@@ -42,14 +42,6 @@ public struct EncodingOptions: Sendable {
         case string
     }
 
-    /// How keys are written.
-    public enum KeyStrategy: Sendable, Equatable {
-        /// The keys of the mapping, as it decodes them.
-        case mapping
-        /// The mapping's keys converted to `snake_case` (`screenName` → `screen_name`).
-        case snakeCase
-    }
-
     /// Indentation per level for pretty output; `nil` (the default) for compact output.
     public var indentWidth: Int?
     /// Whether object members are written in key order (also for `[String: V]`).
@@ -65,8 +57,11 @@ public struct EncodingOptions: Sendable {
     public var dateStrategy: DateStrategy
     /// What happens to infinite and NaN numbers. Defaults to throwing.
     public var nonFiniteStrategy: NonFiniteStrategy
-    /// How keys are written. Defaults to the mapping's keys.
-    public var keyStrategy: KeyStrategy
+    /// How the mapping's keys are written: as the mapping decodes them
+    /// (``JSONKeyStrategy/useDeclaredKeys``, the default), or converted the way a mapping's
+    /// key strategy converts declared keys (`.snakeCase`: `screenName` → `screen_name`). Sorted
+    /// keys (``sortsKeys``) keep the order of the mapping's keys.
+    public var keyStrategy: JSONKeyStrategy
     /// Whether the elements of unordered collections (`Set`) are written in the order of their
     /// JSON text, so equal sets write the same JSON (for the mapping-equality helpers).
     var ordersUnorderedElements = false
@@ -86,7 +81,7 @@ public struct EncodingOptions: Sendable {
         escapesNonASCII: Bool = false,
         dateStrategy: DateStrategy = .iso8601(),
         nonFiniteStrategy: NonFiniteStrategy = .throw,
-        keyStrategy: KeyStrategy = .mapping
+        keyStrategy: JSONKeyStrategy = .useDeclaredKeys
     ) {
         self.indentWidth = indentWidth
         self.sortsKeys = sortsKeys

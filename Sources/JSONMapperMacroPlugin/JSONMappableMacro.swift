@@ -3,7 +3,7 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@JSONMappable`: writes the `JSONMappable` conformance and a `jsonMapping` of `Map`
+/// `@JSONMappable`: writes the `JSONMappable` conformance and a `jsonMapping` of `JSONMap`
 /// entries, one per stored `var`, exactly as a hand-written mapping; diagnoses what cannot
 /// be mapped at the property that causes it.
 public struct JSONMappableMacro {}

@@ -3,7 +3,7 @@ import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax
 
-/// One stored property `@JSONMappable` maps: what its `Map` entry is made of.
+/// One stored property `@JSONMappable` maps: what its `JSONMap` entry is made of.
 struct MappedProperty {
     /// The property's name, without backticks.
     let name: String
@@ -24,9 +24,9 @@ struct MappedProperty {
     let declaration: VariableDeclSyntax
     let keyAttribute: AttributeSyntax?
 
-    /// The property's `Map` entry: the DSL written by hand.
+    /// The property's `JSONMap` entry: the DSL written by hand.
     var mapEntry: String {
-        var entry = "JSONMapper.Map(\\.\(writtenName), "
+        var entry = "JSONMapper.JSONMap(\\.\(writtenName), "
         entry += keyLiterals.count == 1 ? keyLiterals[0] : "[\(keyLiterals.joined(separator: ", "))]"
         if isRequired { entry += ", required: true" }
         if let transform { entry += ", transform: \(transform.trimmedDescription)" }

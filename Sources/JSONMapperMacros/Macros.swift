@@ -1,7 +1,7 @@
 @_exported import JSONMapper
 
 /// Writes a model's ``JSONMappable`` conformance and its `jsonMapping` from its stored `var`
-/// properties: the same ``JSONMapping`` and ``Map`` entries written by hand, so a model
+/// properties: the same ``JSONMapping`` and ``JSONMap`` entries written by hand, so a model
 /// declared with the macro decodes and encodes exactly as fast.
 ///
 /// ```swift
@@ -58,7 +58,7 @@ public macro JSONIgnore() = #externalMacro(module: "JSONMapperMacroPlugin", type
 public macro JSONRequired() = #externalMacro(module: "JSONMapperMacroPlugin", type: "JSONPropertyMarkerMacro")
 
 /// Maps a property of a ``JSONMappable()`` model through a value transformer
-/// (`@JSONTransform(.date(format: "MMM dd, yyyy"))`), as `Map(_:_:transform:)` does.
+/// (`@JSONTransform(.date(format: "MMM dd, yyyy"))`), as `JSONMap(_:_:transform:)` does.
 ///
 /// - Parameter transformer: The transformer; an optional property takes a transformer of
 ///   its wrapped type.
@@ -68,7 +68,7 @@ public macro JSONTransform<Transformer: JSONValueTransformer>(_ transformer: Tra
 
 /// Maps a protocol-typed property of a ``JSONMappable()`` model (`any Shape`, `(any Shape)?`,
 /// `[any Shape]`) through a family that chooses each object's concrete type, as
-/// `Map(_:_:family:)` does. A family property takes one key.
+/// `JSONMap(_:_:family:)` does. A family property takes one key.
 ///
 /// - Parameter family: The family.
 @attached(peer)

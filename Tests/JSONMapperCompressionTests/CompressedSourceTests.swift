@@ -167,8 +167,8 @@ struct Event: JSONMappable, Sendable {
     var id = 0
     var name = ""
     static let jsonMapping = JSONMapping<Event> {
-        Map(\.id, "id", required: true)
-        Map(\.name, "name")
+        JSONMap(\.id, "id", required: true)
+        JSONMap(\.name, "name")
     }
 }
 

@@ -64,8 +64,8 @@ struct InferTests {
         #expect(result.stdout.contains("    var commits: [EventCommit] = []\n"))
         #expect(result.stdout.contains("    var tags: [String] = []\n"))
         #expect(result.stdout.contains("    var aB: String = \"\"\n"))
-        #expect(result.stdout.contains("        Map(\\.aB, \"a\\\\.b\", required: true)\n"))
-        #expect(result.stdout.contains("        Map(\\.login, \"login\")\n"))
+        #expect(result.stdout.contains("        JSONMap(\\.aB, \"a\\\\.b\", required: true)\n"))
+        #expect(result.stdout.contains("        JSONMap(\\.login, \"login\")\n"))
         #expect(result.stdout.contains("    var login: String?\n"))
     }
 

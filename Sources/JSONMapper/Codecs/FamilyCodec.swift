@@ -80,7 +80,7 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
     }
 }
 
-extension Map {
+extension JSONMap {
     /// Maps a protocol-typed property (`var shape: any Shape`) through a family that chooses
     /// each object's concrete type.
     public init<Family: JSONPolymorphicFamily>(_ keyPath: WritableKeyPath<Root, Family.Member>, _ key: String,

@@ -26,18 +26,20 @@ enum ModelEncoding {
     }
 
     private static func write(_ node: PathNode, model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {
-        let snakeCase = writer.options.keyStrategy == .snakeCase
-        let plainKeys = !writer.options.escapesNonASCII && !writer.options.escapesSlashes
+        let strategy = writer.options.keyStrategy
+        // Keys are prepared as JSON text as declared and in snake case; other strategies and
+        // escaping options convert and escape each key as it is written.
+        let preparedKeys = !writer.options.escapesNonASCII && !writer.options.escapesSlashes
+            && (strategy == .useDeclaredKeys || strategy == .snakeCase)
         let omitsNil = writer.options.omitsNilProperties
         let members = UnsafeBufferPointer(writer.options.sortsKeys ? node.sortedEncodedMembers : node.encodedMembers)
         writer.beginObject()
         for member in members {
             if omitsNil, isAbsent(member.content, model: model) { continue }
-            if plainKeys {
-                writer.key(prepared: snakeCase ? member.quotedSnakeCase : member.quoted)
+            if preparedKeys {
+                writer.key(prepared: strategy == .snakeCase ? member.quotedSnakeCase : member.quoted)
             } else {
-                let key = String(decoding: member.key, as: UTF8.self)
-                writer.key(snakeCase ? JSONKeyStrategy.snakeCase.jsonKey(for: key) : key)
+                writer.key(strategy.jsonKey(for: String(decoding: member.key, as: UTF8.self)))
             }
             do throws(JSONMapperError) {
                 try write(member.content, model: model, to: &writer)

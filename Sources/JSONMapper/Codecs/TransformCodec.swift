@@ -62,7 +62,7 @@ final class TransformCodec<Transformer: JSONValueTransformer>: ValueCodec<Transf
     }
 }
 
-extension Map {
+extension JSONMap {
     /// Maps a property through a value transformer, from one key.
     public init<Transformer: JSONValueTransformer>(
         _ keyPath: WritableKeyPath<Root, Transformer.Value>, _ key: String, required: Bool = false, transform: Transformer

@@ -8,8 +8,8 @@ import Foundation
 ///     var built = Date.distantPast
 ///     var shipped: Date?
 ///     static let jsonMapping = JSONMapping<Release> {
-///         Map(\.built, "buildDate", transform: .date(format: "MMM dd, yyyy"))         // "Jan 07, 2013"
-///         Map(\.shipped, "shipped", transform: .date(format: "dd/MM/yyyy HH:mm", timeZone: paris))
+///         JSONMap(\.built, "buildDate", transform: .date(format: "MMM dd, yyyy"))         // "Jan 07, 2013"
+///         JSONMap(\.shipped, "shipped", transform: .date(format: "dd/MM/yyyy HH:mm", timeZone: paris))
 ///     }
 /// }
 /// ```

@@ -9,9 +9,9 @@
 ///     var screenName = ""
 ///     var avatar: URL?
 ///     static let jsonMapping = JSONMapping<User> {
-///         Map(\.id, "id", required: true)
-///         Map(\.screenName, "screen_name")
-///         Map(\.avatar, ["profile.avatar_url", "avatar"])
+///         JSONMap(\.id, "id", required: true)
+///         JSONMap(\.screenName, "screen_name")
+///         JSONMap(\.avatar, ["profile.avatar_url", "avatar"])
 ///     }
 /// }
 /// ```

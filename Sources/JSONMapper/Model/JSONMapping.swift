@@ -1,11 +1,11 @@
 /// The declared mapping of a model: which property takes which JSON key, with the
-/// type-level options. Written with the ``Map`` DSL:
+/// type-level options. Written with the ``JSONMap`` DSL:
 ///
 /// ```swift
 /// static let jsonMapping = JSONMapping<User>(keyStrategy: .snakeCase) {
-///     Map(\.id, "id", required: true)
-///     Map(\.screenName, "screenName")                  // looked up as "screen_name"
-///     Map(\.avatar, ["profile.avatarURL", "avatar"])   // key path first, then a fallback
+///     JSONMap(\.id, "id", required: true)
+///     JSONMap(\.screenName, "screenName")                  // looked up as "screen_name"
+///     JSONMap(\.avatar, ["profile.avatarURL", "avatar"])   // key path first, then a fallback
 /// }
 /// ```
 ///
@@ -27,18 +27,18 @@ public struct JSONMapping<Root>: @unchecked Sendable {
     let allowed: Set<AnyKeyPath>?
     let ignored: Set<AnyKeyPath>
 
-    /// A mapping from the `Map` entries the builder lists.
+    /// A mapping from the `JSONMap` entries the builder lists.
     ///
     /// - Parameters:
     ///   - keyStrategy: How declared keys become JSON keys.
     ///   - allowing: If given, only these properties are mapped (MJExtension's allowed list).
     ///   - ignoring: Properties never mapped, even if listed.
-    ///   - entries: The `Map` entries, one per mapped property.
+    ///   - entries: The `JSONMap` entries, one per mapped property.
     public init(
         keyStrategy: JSONKeyStrategy = .useDeclaredKeys,
         allowing: [PartialKeyPath<Root>]? = nil,
         ignoring: [PartialKeyPath<Root>] = [],
-        @JSONMappingBuilder<Root> _ entries: () -> [Map<Root>]
+        @JSONMappingBuilder<Root> _ entries: () -> [JSONMap<Root>]
     ) {
         rules = entries().map { $0.makeRule(keyStrategy) }
         self.keyStrategy = keyStrategy
@@ -58,7 +58,7 @@ public struct JSONMapping<Root>: @unchecked Sendable {
     ///
     /// ```swift
     /// override class var jsonMapping: JSONMapping<Shape> {
-    ///     super.jsonMapping.extended(for: Circle.self) { Map(\.radius, "radius") }
+    ///     super.jsonMapping.extended(for: Circle.self) { JSONMap(\.radius, "radius") }
     /// }
     /// ```
     /// The superclass's properties keep their keys. The subclass's own keys follow the
@@ -69,7 +69,7 @@ public struct JSONMapping<Root>: @unchecked Sendable {
         keyStrategy: JSONKeyStrategy? = nil,
         allowing: [PartialKeyPath<Subclass>]? = nil,
         ignoring: [PartialKeyPath<Subclass>] = [],
-        @JSONMappingBuilder<Subclass> _ entries: () -> [Map<Subclass>]
+        @JSONMappingBuilder<Subclass> _ entries: () -> [JSONMap<Subclass>]
     ) -> JSONMapping<Root> {
         let strategy = keyStrategy ?? self.keyStrategy
         let added = entries().map { $0.makeRule(strategy) }
@@ -97,25 +97,25 @@ extension JSONMapping where Root == _JSONMappingWithoutModelType {
         keyStrategy: JSONKeyStrategy = .useDeclaredKeys,
         allowing: [PartialKeyPath<Root>]? = nil,
         ignoring: [PartialKeyPath<Root>] = [],
-        @JSONMappingBuilder<Root> _ entries: () -> [Map<Root>]
+        @JSONMappingBuilder<Root> _ entries: () -> [JSONMap<Root>]
     ) {
         fatalError("unavailable")
     }
 }
 
-/// Collects ``Map`` entries into a ``JSONMapping``. Supports `if`, `if`/`else` and `for`.
+/// Collects ``JSONMap`` entries into a ``JSONMapping``. Supports `if`, `if`/`else` and `for`.
 @resultBuilder
 public enum JSONMappingBuilder<Root> {
     /// One entry.
-    public static func buildExpression(_ entry: Map<Root>) -> [Map<Root>] { [entry] }
+    public static func buildExpression(_ entry: JSONMap<Root>) -> [JSONMap<Root>] { [entry] }
     /// Consecutive entries.
-    public static func buildBlock(_ parts: [Map<Root>]...) -> [Map<Root>] { parts.flatMap { $0 } }
+    public static func buildBlock(_ parts: [JSONMap<Root>]...) -> [JSONMap<Root>] { parts.flatMap { $0 } }
     /// Entries under an `if` without `else`.
-    public static func buildOptional(_ part: [Map<Root>]?) -> [Map<Root>] { part ?? [] }
+    public static func buildOptional(_ part: [JSONMap<Root>]?) -> [JSONMap<Root>] { part ?? [] }
     /// Entries of the taken `if` branch.
-    public static func buildEither(first part: [Map<Root>]) -> [Map<Root>] { part }
+    public static func buildEither(first part: [JSONMap<Root>]) -> [JSONMap<Root>] { part }
     /// Entries of the taken `else` branch.
-    public static func buildEither(second part: [Map<Root>]) -> [Map<Root>] { part }
+    public static func buildEither(second part: [JSONMap<Root>]) -> [JSONMap<Root>] { part }
     /// Entries from a `for` loop.
-    public static func buildArray(_ parts: [[Map<Root>]]) -> [Map<Root>] { parts.flatMap { $0 } }
+    public static func buildArray(_ parts: [[JSONMap<Root>]]) -> [JSONMap<Root>] { parts.flatMap { $0 } }
 }

@@ -8,7 +8,7 @@
 ///     }
 ///     static func member(_ model: any JSONMappable) -> (any Shape)? { model as? any Shape }
 /// }
-/// Map(\.shapes, "shapes", family: ShapeFamily.self)   // var shapes: [any Shape] = []
+/// JSONMap(\.shapes, "shapes", family: ShapeFamily.self)   // var shapes: [any Shape] = []
 /// ```
 public protocol JSONPolymorphicFamily {
     /// The property's type, usually an existential such as `any Shape`.

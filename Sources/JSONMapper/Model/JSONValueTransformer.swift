@@ -7,7 +7,7 @@
 ///     func value(from cents: Int) throws -> Money { Money(cents: cents) }
 ///     func json(from money: Money) throws -> Int { money.cents }
 /// }
-/// Map(\.price, "price_cents", transform: CentsTransformer())
+/// JSONMap(\.price, "price_cents", transform: CentsTransformer())
 /// ```
 /// An error thrown by either direction becomes ``JSONMapperError/invalidValue(path:reason:location:)``.
 public protocol JSONValueTransformer: Sendable {

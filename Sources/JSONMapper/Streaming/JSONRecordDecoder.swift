@@ -42,6 +42,12 @@ public struct JSONRecordDecoder: Sendable {
     public var framing: JSONRecordFraming
     /// Threads that decode blocks of records in parallel; 1 decodes on the reading thread.
     /// Defaults to the number of active processor cores.
+    ///
+    /// Values cross from the workers to the reading thread, so only `Sendable` values are
+    /// decoded in parallel: records of a type that is not `Sendable` are decoded on the reading
+    /// thread whatever this says, unless a `transform` turns each into a `Sendable` output on
+    /// its worker (`records(_:from:transform:onRejection:)`). A stream's
+    /// ``JSONRecordProgress/workers`` says how many threads it uses.
     public var workers: Int
     /// Bytes read from the source at a time (256 KiB by default), and the size of the blocks
     /// handed to workers.
@@ -193,14 +199,14 @@ public struct JSONRecordDecoder: Sendable {
             let pool = RecordWorkers<Value>(count: workers, codec: codec, options: options, limits: limits)
             // Blocks queued or being decoded: enough that no worker waits while the reading
             // thread delivers, few enough to bound memory.
-            return .workers(submit: { pool.submit($0, columns: $1) }, inFlight: 2 * workers)
+            return .workers(submit: { pool.submit($0, columns: $1) }, count: workers, inFlight: 2 * workers)
         }
     }
 
     /// A new stream over a framer, with fresh progress.
     func makeStream<Value>(decoding: RecordStream<Value>.Decoding, progress: JSONRecordProgress,
                            onRejection: @escaping (JSONRecordRejection) -> Void) -> RecordStream<Value> {
-        progress.restart()
+        progress.restart(workers: decoding.threads)
         return RecordStream(framer: RecordFramer(framing: framing, limits: limits), decoding: decoding, limits: limits,
                             columns: RecordStream.Columns(columns, options: options), progress: progress, onRejection: onRejection)
     }

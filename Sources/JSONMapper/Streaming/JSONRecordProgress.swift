@@ -18,6 +18,7 @@ public final class JSONRecordProgress: @unchecked Sendable {
     private var counts = Counts()
 
     private struct Counts {
+        var workers = 1
         var framing = JSONRecordFraming.automatic
         var bytesRead = 0
         var delivered = 0
@@ -29,6 +30,10 @@ public final class JSONRecordProgress: @unchecked Sendable {
     /// A progress with nothing read yet.
     public init() {}
 
+    /// The threads decoding the records: 1 until the stream starts, then the
+    /// ``JSONRecordDecoder/workers`` in use, which is 1 for values that are not `Sendable`
+    /// (decoded on the reading thread) unless a transform runs on the workers.
+    public var workers: Int { read { $0.workers } }
     /// The framing in use: ``JSONRecordFraming/automatic`` until the stream starts and, for an
     /// automatic choice, until the first bytes have decided it; then the framing chosen
     /// (`"\(progress.framing)"` reads `json-lines`, `array` or `concatenated`).
@@ -60,7 +65,7 @@ public final class JSONRecordProgress: @unchecked Sendable {
         lock.unlock()
     }
 
-    func restart() { update { $0 = Counts() } }
+    func restart(workers: Int) { update { $0 = Counts(workers: workers) } }
     func chose(_ framing: JSONRecordFraming) { update { $0.framing = framing } }
     func read(bytes: Int) { update { $0.bytesRead += bytes } }
     func delivered() { update { $0.delivered += 1 } }

@@ -22,8 +22,16 @@ final class RecordStream<Value> {
     enum Decoding {
         /// On the driver's thread, one record per step.
         case inline(RecordEngine<Value>)
-        /// By workers; `inFlight` blocks at most are queued or being decoded at a time.
-        case workers(submit: (RecordBlock, ColumnSink.Names?) -> BlockJob<Value>, inFlight: Int)
+        /// By `count` workers; `inFlight` blocks at most are queued or being decoded at a time.
+        case workers(submit: (RecordBlock, ColumnSink.Names?) -> BlockJob<Value>, count: Int, inFlight: Int)
+
+        /// The threads that decode records.
+        var threads: Int {
+            switch self {
+            case .inline: 1
+            case .workers(_, let count, _): count
+            }
+        }
     }
 
     /// Whether array records are decoded through column names (see ``JSONRecordColumns``).
@@ -128,7 +136,7 @@ final class RecordStream<Value> {
             case .job(let job):
                 guard job.isComplete else {
                     // Read ahead while there is room, so that the workers stay busy.
-                    if case .workers(_, let inFlight) = decoding, pending.count < inFlight, !framer.isFinished { return .needsInput }
+                    if case .workers(_, _, let inFlight) = decoding, pending.count < inFlight, !framer.isFinished { return .needsInput }
                     return .waits(for: job)
                 }
                 current = .decoded(job.takeOutcomes(), next: 0, job: job)
@@ -190,7 +198,7 @@ final class RecordStream<Value> {
     private var room: Int {
         switch (decoding, columns) {
         case (.inline, _), (_, .awaitingHeader): 1
-        case (.workers(_, let inFlight), _): inFlight
+        case (.workers(_, _, let inFlight), _): inFlight
         }
     }
 
@@ -210,7 +218,7 @@ final class RecordStream<Value> {
                 switch (decoding, columns) {
                 case (_, .awaitingHeader): pending.append(.header(block))
                 case (.inline, _): pending.append(.inline(block))
-                case (.workers(let submit, _), _): pending.append(.job(submit(block, columns.names)))
+                case (.workers(let submit, _, _), _): pending.append(.job(submit(block, columns.names)))
                 }
             case .oversized(let record):
                 guard case .awaitingHeader = columns else {

@@ -59,7 +59,7 @@ struct SwiftModelWriter {
         if !properties.isEmpty { text += "\n" }
         text += "    static let jsonMapping = JSONMapping<\(name)> {\n"
         for property in properties {
-            text += "        Map(\\.\(Self.backticked(property.name)), \(Self.literal(property.key))\(property.isRequired ? ", required: true" : ""))\n"
+            text += "        JSONMap(\\.\(Self.backticked(property.name)), \(Self.literal(property.key))\(property.isRequired ? ", required: true" : ""))\n"
         }
         return text + "    }\n}\n"
     }

@@ -1,6 +1,6 @@
 import Testing
 
-/// What `@JSONMappable` and each property attribute expand to: the `Map` DSL a person writes.
+/// What `@JSONMappable` and each property attribute expand to: the `JSONMap` DSL a person writes.
 @Suite("Macro expansion: attributes")
 struct AttributeExpansionTests {
 
@@ -39,12 +39,12 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.id, "id")
-                        JSONMapper.Map(\\.name, "name")
-                        JSONMapper.Map(\\.avatar, "avatar")
-                        JSONMapper.Map(\\.note, "note")
-                        JSONMapper.Map(\\.`default`, "default")
-                        JSONMapper.Map(\\.observed, "observed")
+                        JSONMapper.JSONMap(\\.id, "id")
+                        JSONMapper.JSONMap(\\.name, "name")
+                        JSONMapper.JSONMap(\\.avatar, "avatar")
+                        JSONMapper.JSONMap(\\.note, "note")
+                        JSONMapper.JSONMap(\\.`default`, "default")
+                        JSONMapper.JSONMap(\\.observed, "observed")
                     }
                 }
             }
@@ -69,7 +69,7 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 public static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self>(keyStrategy: .snakeCase) {
-                        JSONMapper.Map(\\.screenName, "screenName")
+                        JSONMapper.JSONMap(\\.screenName, "screenName")
                     }
                 }
 
@@ -106,11 +106,11 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\.id, "id_str")
-                        JSONMapper.Map(\.author, "user.screen_name")
-                        JSONMapper.Map(\.link, "entities.urls[0].expanded_url")
-                        JSONMapper.Map(\.avatar, ["profile.avatar_url", "avatar"])
-                        JSONMapper.Map(\.dotted, #"a\.b"#)
+                        JSONMapper.JSONMap(\.id, "id_str")
+                        JSONMapper.JSONMap(\.author, "user.screen_name")
+                        JSONMapper.JSONMap(\.link, "entities.urls[0].expanded_url")
+                        JSONMapper.JSONMap(\.avatar, ["profile.avatar_url", "avatar"])
+                        JSONMapper.JSONMap(\.dotted, #"a\.b"#)
                     }
                 }
             }
@@ -137,8 +137,8 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.asin, "[0]", required: true)
-                        JSONMapper.Map(\\.seller, "[4].name")
+                        JSONMapper.JSONMap(\\.asin, "[0]", required: true)
+                        JSONMapper.JSONMap(\\.seller, "[4].name")
                     }
                 }
             }
@@ -167,7 +167,7 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.id, "id")
+                        JSONMapper.JSONMap(\\.id, "id")
                     }
                 }
             }
@@ -198,10 +198,10 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.built, "built", transform: .date(format: "MMM dd, yyyy"))
-                        JSONMapper.Map(\\.closed, ["closed", "closed_at"], transform: EpochTransformer())
-                        JSONMapper.Map(\\.shapes, "shapes", family: ShapeFamily.self)
-                        JSONMapper.Map(\\.main, "main", required: true, family: ShapeFamily.self)
+                        JSONMapper.JSONMap(\\.built, "built", transform: .date(format: "MMM dd, yyyy"))
+                        JSONMapper.JSONMap(\\.closed, ["closed", "closed_at"], transform: EpochTransformer())
+                        JSONMapper.JSONMap(\\.shapes, "shapes", family: ShapeFamily.self)
+                        JSONMapper.JSONMap(\\.main, "main", required: true, family: ShapeFamily.self)
                     }
                 }
             }
@@ -231,7 +231,7 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.items, "items")
+                        JSONMapper.JSONMap(\\.items, "items")
                     }
                 }
             }
@@ -242,7 +242,7 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 class var jsonMapping: JSONMapper.JSONMapping<Node<Value>> {
                     JSONMapper.JSONMapping<Node<Value>> {
-                        JSONMapper.Map(\\.value, "value")
+                        JSONMapper.JSONMap(\\.value, "value")
                     }
                 }
 
@@ -280,7 +280,7 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 open class var jsonMapping: JSONMapper.JSONMapping<Shape> {
                     JSONMapper.JSONMapping<Shape> {
-                        JSONMapper.Map(\\.id, "id")
+                        JSONMapper.JSONMap(\\.id, "id")
                     }
                 }
 
@@ -296,7 +296,7 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Point> {
                     JSONMapper.JSONMapping<Point> {
-                        JSONMapper.Map(\\.x, "x")
+                        JSONMapper.JSONMap(\\.x, "x")
                     }
                 }
             }
@@ -332,7 +332,7 @@ struct AttributeExpansionTests {
                 /// The superclass's mapping and this class's stored properties, written by `@JSONMappable`.
                 override class var jsonMapping: JSONMapper.JSONMapping<MappingRoot> {
                     super.jsonMapping.extended(for: Circle.self) {
-                        JSONMapper.Map(\\.radius, "radius")
+                        JSONMapper.JSONMap(\\.radius, "radius")
                     }
                 }
             }
@@ -346,7 +346,7 @@ struct AttributeExpansionTests {
                 /// The superclass's mapping and this class's stored properties, written by `@JSONMappable`.
                 override class var jsonMapping: JSONMapper.JSONMapping<MappingRoot> {
                     super.jsonMapping.extended(for: Square.self, keyStrategy: .useDeclaredKeys) {
-                        JSONMapper.Map(\\.sideLength, "sideLength")
+                        JSONMapper.JSONMap(\\.sideLength, "sideLength")
                     }
                 }
 
@@ -376,7 +376,7 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 class var jsonMapping: JSONMapper.JSONMapping<Account> {
                     JSONMapper.JSONMapping<Account> {
-                        JSONMapper.Map(\\.id, "id")
+                        JSONMapper.JSONMap(\\.id, "id")
                     }
                 }
             }
@@ -405,9 +405,9 @@ struct AttributeExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.tags, "tags")
-                        JSONMapper.Map(\\.count, "count")
-                        JSONMapper.Map(\\.label, "label", transform: UpperTransformer())
+                        JSONMapper.JSONMap(\\.tags, "tags")
+                        JSONMapper.JSONMap(\\.count, "count")
+                        JSONMapper.JSONMap(\\.label, "label", transform: UpperTransformer())
                     }
                 }
             }

@@ -70,7 +70,7 @@ struct DiagnosticExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.note, "note")
+                        JSONMapper.JSONMap(\\.note, "note")
                     }
                 }
             }
@@ -121,7 +121,7 @@ struct DiagnosticExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.f, "[0]")
+                        JSONMapper.JSONMap(\\.f, "[0]")
                     }
                 }
             }
@@ -169,13 +169,13 @@ struct DiagnosticExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.id, "id")
-                        JSONMapper.Map(\\.identifier, "id")
-                        JSONMapper.Map(\\.name, "name")
-                        JSONMapper.Map(\\.alias, ["alias", "name"])
-                        JSONMapper.Map(\\.first, "key")
-                        JSONMapper.Map(\\.key, "key")
-                        JSONMapper.Map(\\.idCopy, "id")
+                        JSONMapper.JSONMap(\\.id, "id")
+                        JSONMapper.JSONMap(\\.identifier, "id")
+                        JSONMapper.JSONMap(\\.name, "name")
+                        JSONMapper.JSONMap(\\.alias, ["alias", "name"])
+                        JSONMapper.JSONMap(\\.first, "key")
+                        JSONMapper.JSONMap(\\.key, "key")
+                        JSONMapper.JSONMap(\\.idCopy, "id")
                     }
                 }
             }
@@ -329,8 +329,8 @@ struct DiagnosticExpansionTests {
                 /// The mapping of the stored properties, written by `@JSONMappable`.
                 static var jsonMapping: JSONMapper.JSONMapping<Self> {
                     JSONMapper.JSONMapping<Self> {
-                        JSONMapper.Map(\\.c, "c")
-                        JSONMapper.Map(\\.d, "d")
+                        JSONMapper.JSONMap(\\.c, "c")
+                        JSONMapper.JSONMap(\\.d, "d")
                     }
                 }
             }

@@ -29,13 +29,13 @@ struct HandProfile: JSONMappable, Equatable {
     var cached = 7
     var friends: [HandProfile] = []
     static let jsonMapping = JSONMapping<HandProfile>(keyStrategy: .snakeCase) {
-        Map(\.id, "id", required: true)
-        Map(\.screenName, "screenName")
-        Map(\.avatar, ["profile.avatar_url", "avatar"])
-        Map(\.followers, "counts.followers")
-        Map(\.firstTag, "tags[0]")
-        Map(\.joined, "joined", transform: .date(format: "yyyy-MM-dd"))
-        Map(\.friends, "friends")
+        JSONMap(\.id, "id", required: true)
+        JSONMap(\.screenName, "screenName")
+        JSONMap(\.avatar, ["profile.avatar_url", "avatar"])
+        JSONMap(\.followers, "counts.followers")
+        JSONMap(\.firstTag, "tags[0]")
+        JSONMap(\.joined, "joined", transform: .date(format: "yyyy-MM-dd"))
+        JSONMap(\.friends, "friends")
     }
 }
 
@@ -55,14 +55,14 @@ class HandAccount: JSONMappable {
     var secret = ""
     required init() {}
     class var jsonMapping: JSONMapping<HandAccount> {
-        JSONMapping(keyStrategy: .snakeCase) { Map(\.screenName, "screenName") }
+        JSONMapping(keyStrategy: .snakeCase) { JSONMap(\.screenName, "screenName") }
     }
 }
 
 final class HandVerified: HandAccount {
     var badgeLevel = 0
     override class var jsonMapping: JSONMapping<HandAccount> {
-        super.jsonMapping.extended(for: HandVerified.self) { Map(\.badgeLevel, "badgeLevel") }
+        super.jsonMapping.extended(for: HandVerified.self) { JSONMap(\.badgeLevel, "badgeLevel") }
     }
 }
 
@@ -119,8 +119,8 @@ struct HandDrawing: JSONMappable {
     var figures: [any Figure] = []
     var main: (any Figure)?
     static let jsonMapping = JSONMapping<HandDrawing> {
-        Map(\.figures, "figures", family: FigureFamily.self)
-        Map(\.main, "main", family: FigureFamily.self)
+        JSONMap(\.figures, "figures", family: FigureFamily.self)
+        JSONMap(\.main, "main", family: FigureFamily.self)
     }
 }
 

@@ -10,15 +10,15 @@ struct FamilyCodecTests {
 
     struct Circle: Shape, JSONMappable {
         var radius = 0.0
-        static let jsonMapping = JSONMapping<Circle> { Map(\.radius, "radius") }
+        static let jsonMapping = JSONMapping<Circle> { JSONMap(\.radius, "radius") }
     }
 
     struct Square: Shape, JSONMappable {
         var side = 0
         var label = ""
         static let jsonMapping = JSONMapping<Square> {
-            Map(\.side, "side", required: true)
-            Map(\.label, "label")
+            JSONMap(\.side, "side", required: true)
+            JSONMap(\.label, "label")
         }
     }
 
@@ -34,9 +34,9 @@ struct FamilyCodecTests {
         var main: any Shape = Circle()
         var title = ""
         static let jsonMapping = JSONMapping<Drawing> {
-            Map(\.shapes, "shapes", family: Shapes.self)
-            Map(\.main, "main", family: Shapes.self)
-            Map(\.title, "title")
+            JSONMap(\.shapes, "shapes", family: Shapes.self)
+            JSONMap(\.main, "main", family: Shapes.self)
+            JSONMap(\.title, "title")
         }
     }
 

@@ -14,12 +14,12 @@ struct JSONValuePropertyTests {
         var fields: [String: JSONValue] = [:]
         var nested: JSONValue?
         static let jsonMapping = JSONMapping<Event> {
-            Map(\.id, "id")
-            Map(\.metadata, "metadata")
-            Map(\.extra, "extra")
-            Map(\.tags, "tags")
-            Map(\.fields, "fields")
-            Map(\.nested, "data.inner")
+            JSONMap(\.id, "id")
+            JSONMap(\.metadata, "metadata")
+            JSONMap(\.extra, "extra")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.fields, "fields")
+            JSONMap(\.nested, "data.inner")
         }
     }
 
@@ -93,8 +93,8 @@ struct JSONValuePropertyTests {
         var user: JSONValue = .null
         var userID = 0
         static let jsonMapping = JSONMapping<Shared> {
-            Map(\.user, "user")
-            Map(\.userID, "user.id")
+            JSONMap(\.user, "user")
+            JSONMap(\.userID, "user.id")
         }
     }
 
@@ -108,8 +108,8 @@ struct JSONValuePropertyTests {
         var raw: JSONValue = .null
         var items: [Hooked] = []
         static let jsonMapping = JSONMapping<Hooked> {
-            Map(\.raw, "raw")
-            Map(\.items, "items")
+            JSONMap(\.raw, "raw")
+            JSONMap(\.items, "items")
         }
         static func willMap(_ object: JSONValue) throws -> JSONValue? { object }
     }

@@ -17,16 +17,16 @@ extension MappingUnitTests {
         var lookup: [String: [Int]] = [:]
         var children: [String: Graph] = [:]
         static let jsonMapping = JSONMapping<Graph> {
-            Map(\.id, "id")
-            Map(\.friends, "friends")
-            Map(\.byName, "byName")
-            Map(\.profile, "profile")
-            Map(\.tags, "tags")
-            Map(\.grid, "grid")
-            Map(\.maybePeople, "maybePeople")
-            Map(\.teams, "teams")
-            Map(\.lookup, "lookup")
-            Map(\.children, "children")
+            JSONMap(\.id, "id")
+            JSONMap(\.friends, "friends")
+            JSONMap(\.byName, "byName")
+            JSONMap(\.profile, "profile")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.grid, "grid")
+            JSONMap(\.maybePeople, "maybePeople")
+            JSONMap(\.teams, "teams")
+            JSONMap(\.lookup, "lookup")
+            JSONMap(\.children, "children")
         }
     }
 

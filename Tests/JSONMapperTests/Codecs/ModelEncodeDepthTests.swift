@@ -12,8 +12,8 @@ struct ModelEncodeDepthTests {
         var value = 0.0
         required init() {}
         static let jsonMapping = JSONMapping<Chain> {
-            Map(\.next, "next")
-            Map(\.value, "value")
+            JSONMap(\.next, "next")
+            JSONMap(\.value, "value")
         }
     }
 
@@ -21,8 +21,8 @@ struct ModelEncodeDepthTests {
         var a: [Tree] = []
         var leaf = 0
         static let jsonMapping = JSONMapping<Tree> {
-            Map(\.a, "a")
-            Map(\.leaf, "leaf")
+            JSONMap(\.a, "a")
+            JSONMap(\.leaf, "leaf")
         }
     }
 

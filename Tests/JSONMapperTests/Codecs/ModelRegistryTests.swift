@@ -9,8 +9,8 @@ extension MappingUnitTests {
         var v = 0
         var s = ""
         static let jsonMapping = JSONMapping<ConcLeaf> {
-            Map(\.v, "v")
-            Map(\.s, ["s", "S"])
+            JSONMap(\.v, "v")
+            JSONMap(\.s, ["s", "S"])
         }
     }
 
@@ -21,11 +21,11 @@ extension MappingUnitTests {
         var city = ""
         var tags: Set<String> = []
         static let jsonMapping = JSONMapping<ConcNode> {
-            Map(\.id, "id", required: true)
-            Map(\.leaves, "leaves")
-            Map(\.children, "children")
-            Map(\.city, "addr.city")
-            Map(\.tags, "tags")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.leaves, "leaves")
+            JSONMap(\.children, "children")
+            JSONMap(\.city, "addr.city")
+            JSONMap(\.tags, "tags")
         }
     }
 
@@ -34,9 +34,9 @@ extension MappingUnitTests {
         var score = 0.0
         var nodes: [String: ConcNode] = [:]
         static let jsonMapping = JSONMapping<ConcSnake>(keyStrategy: .snakeCase) {
-            Map(\.userName, "userName")
-            Map(\.score, "scoreValue")
-            Map(\.nodes, "nodes")
+            JSONMap(\.userName, "userName")
+            JSONMap(\.score, "scoreValue")
+            JSONMap(\.nodes, "nodes")
         }
     }
 
@@ -45,8 +45,8 @@ extension MappingUnitTests {
         var leaf = ConcLeaf()
         required init() {}
         static let jsonMapping = JSONMapping<ConcClass> {
-            Map(\.id, "id")
-            Map(\.leaf, "leaf")
+            JSONMap(\.id, "id")
+            JSONMap(\.leaf, "leaf")
         }
     }
 

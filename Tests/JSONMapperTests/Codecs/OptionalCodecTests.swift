@@ -7,7 +7,7 @@ extension CoercionUnitTests {
 
     struct Inner: JSONMappable, Equatable, Hashable {
         var x = 0
-        static let jsonMapping = JSONMapping<Inner> { Map(\.x, "x") }
+        static let jsonMapping = JSONMapping<Inner> { JSONMap(\.x, "x") }
     }
 
     struct Defaults: JSONMappable, Equatable {
@@ -39,12 +39,12 @@ extension CoercionUnitTests {
         static let optionalKeys = ["optInt", "optString", "optInner", "optLevel"]
 
         static let jsonMapping = JSONMapping<Defaults> {
-            Map(\.int, "int"); Map(\.int8, "int8"); Map(\.uint64, "uint64"); Map(\.double, "double")
-            Map(\.float, "float"); Map(\.decimal, "decimal"); Map(\.bool, "bool"); Map(\.string, "string")
-            Map(\.date, "date"); Map(\.url, "url"); Map(\.uuid, "uuid"); Map(\.data, "data")
-            Map(\.color, "color"); Map(\.level, "level"); Map(\.ints, "ints"); Map(\.intSet, "intSet")
-            Map(\.dict, "dict"); Map(\.inner, "inner"); Map(\.optInt, "optInt"); Map(\.optString, "optString")
-            Map(\.optInner, "optInner"); Map(\.optLevel, "optLevel")
+            JSONMap(\.int, "int"); JSONMap(\.int8, "int8"); JSONMap(\.uint64, "uint64"); JSONMap(\.double, "double")
+            JSONMap(\.float, "float"); JSONMap(\.decimal, "decimal"); JSONMap(\.bool, "bool"); JSONMap(\.string, "string")
+            JSONMap(\.date, "date"); JSONMap(\.url, "url"); JSONMap(\.uuid, "uuid"); JSONMap(\.data, "data")
+            JSONMap(\.color, "color"); JSONMap(\.level, "level"); JSONMap(\.ints, "ints"); JSONMap(\.intSet, "intSet")
+            JSONMap(\.dict, "dict"); JSONMap(\.inner, "inner"); JSONMap(\.optInt, "optInt"); JSONMap(\.optString, "optString")
+            JSONMap(\.optInner, "optInner"); JSONMap(\.optLevel, "optLevel")
         }
     }
 

@@ -13,7 +13,7 @@ struct PolymorphicFamilyTests {
     struct Dog: Animal, JSONMappable, Equatable {
         var name = ""
         var sound: String { "woof" }
-        static let jsonMapping = JSONMapping<Dog> { Map(\.name, "name", required: true) }
+        static let jsonMapping = JSONMapping<Dog> { JSONMap(\.name, "name", required: true) }
     }
 
     struct Cat: Animal, JSONMappable, Equatable {
@@ -21,8 +21,8 @@ struct PolymorphicFamilyTests {
         var lives = 9
         var sound: String { "meow" }
         static let jsonMapping = JSONMapping<Cat> {
-            Map(\.name, "name")
-            Map(\.lives, "lives")
+            JSONMap(\.name, "name")
+            JSONMap(\.lives, "lives")
         }
     }
 
@@ -49,10 +49,10 @@ struct PolymorphicFamilyTests {
         var animals: [any Animal] = []
         var visitors = 0
         static let jsonMapping = JSONMapping<Zoo> {
-            Map(\.star, "star", family: Animals.self)
-            Map(\.keeper, "keeper", family: Animals.self)
-            Map(\.animals, "animals", family: Animals.self)
-            Map(\.visitors, "visitors")
+            JSONMap(\.star, "star", family: Animals.self)
+            JSONMap(\.keeper, "keeper", family: Animals.self)
+            JSONMap(\.animals, "animals", family: Animals.self)
+            JSONMap(\.visitors, "visitors")
         }
     }
 

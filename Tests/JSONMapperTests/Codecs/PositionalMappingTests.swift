@@ -13,10 +13,10 @@ struct PositionalMappingTests: CapturesMappingErrors {
         var rating = 0
         var seller = ""
         static let jsonMapping = JSONMapping<Product> {
-            Map(\.asin, "[0]", required: true)
-            Map(\.brand, "[1]")
-            Map(\.rating, "[2]")
-            Map(\.seller, "[4].name")
+            JSONMap(\.asin, "[0]", required: true)
+            JSONMap(\.brand, "[1]")
+            JSONMap(\.rating, "[2]")
+            JSONMap(\.seller, "[4].name")
         }
     }
 
@@ -25,8 +25,8 @@ struct PositionalMappingTests: CapturesMappingErrors {
         var x = 0.0
         var y = 0.0
         static let jsonMapping = JSONMapping<Point> {
-            Map(\.x, ["x", "[0]"])
-            Map(\.y, ["y", "[1]"])
+            JSONMap(\.x, ["x", "[0]"])
+            JSONMap(\.y, ["y", "[1]"])
         }
     }
 
@@ -88,7 +88,7 @@ struct PositionalMappingTests: CapturesMappingErrors {
     struct Audited: JSONMappable, JSONDidMapHook, Equatable {
         var id = 0
         var width = 0
-        static let jsonMapping = JSONMapping<Audited> { Map(\.id, "[0]") }
+        static let jsonMapping = JSONMapping<Audited> { JSONMap(\.id, "[0]") }
         mutating func didMap(from object: JSONValue) throws {
             width = object.array?.count ?? -1
         }

@@ -57,8 +57,8 @@ extension MappingUnitTests {
         var names = ""
         var owner = ""
         static let jsonMapping = JSONMapping<Named> {
-            Map(\.names, "names", transform: JoinedNames())
-            Map(\.owner, "owner", transform: NameOfNamedPerson())
+            JSONMap(\.names, "names", transform: JoinedNames())
+            JSONMap(\.owner, "owner", transform: NameOfNamedPerson())
         }
     }
 
@@ -82,18 +82,18 @@ extension MappingUnitTests {
         var count = 5
         var nested = Money()
         static let jsonMapping = JSONMapping<Priced> {
-            Map(\.price, "price", transform: CentsTransformer())
-            Map(\.tags, "tags", transform: CSVTransformer())
-            Map(\.total, "scores", transform: SumTransformer())
-            Map(\.owner, "owner", transform: NameOfPerson())
-            Map(\.count, "count", transform: NonNegative())
-            Map(\.nested, ["money.cents", "cents"], transform: CentsTransformer())
+            JSONMap(\.price, "price", transform: CentsTransformer())
+            JSONMap(\.tags, "tags", transform: CSVTransformer())
+            JSONMap(\.total, "scores", transform: SumTransformer())
+            JSONMap(\.owner, "owner", transform: NameOfPerson())
+            JSONMap(\.count, "count", transform: NonNegative())
+            JSONMap(\.nested, ["money.cents", "cents"], transform: CentsTransformer())
         }
     }
 
     struct PricedList: JSONMappable, Equatable {
         var items: [Priced] = []
-        static let jsonMapping = JSONMapping<PricedList> { Map(\.items, "items") }
+        static let jsonMapping = JSONMapping<PricedList> { JSONMap(\.items, "items") }
     }
 
     @Test func transformers() throws {

@@ -26,7 +26,7 @@ struct CoercionTableTests {
 
     struct Box<T: Sample>: JSONMappable {
         var v = T.initial
-        static var jsonMapping: JSONMapping<Box> { JSONMapping { Map(\.v, "v") } }
+        static var jsonMapping: JSONMapping<Box> { JSONMapping { JSONMap(\.v, "v") } }
     }
 
     static func outcome<T: Sample>(_: T.Type, _ json: String, strict: Bool) -> Outcome<T> {
@@ -206,7 +206,7 @@ struct CoercionTableTests {
     struct Inner: JSONMappable, Sample {
         var n = 0
         static let initial = Inner()
-        static let jsonMapping = JSONMapping<Inner> { Map(\.n, "n") }
+        static let jsonMapping = JSONMapping<Inner> { JSONMap(\.n, "n") }
     }
 }
 

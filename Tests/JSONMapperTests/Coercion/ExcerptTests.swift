@@ -13,9 +13,9 @@ struct ExcerptTests {
         var kind = Kind.small
         var link: URL?
         static let jsonMapping = JSONMapping<Holder> {
-            Map(\.amount, "amount")
-            Map(\.kind, "kind")
-            Map(\.link, "link")
+            JSONMap(\.amount, "amount")
+            JSONMap(\.kind, "kind")
+            JSONMap(\.link, "link")
         }
     }
 

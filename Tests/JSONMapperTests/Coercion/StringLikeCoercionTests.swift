@@ -19,9 +19,9 @@ extension CoercionUnitTests {
         var avatar: URL? = URL(string: "https://default.example/avatar")
         var site = URL(string: "https://default.example")!
         static let jsonMapping = JSONMapping<Links> {
-            Map(\.homepage, "homepage")
-            Map(\.avatar, "avatar")
-            Map(\.site, "site")
+            JSONMap(\.homepage, "homepage")
+            JSONMap(\.avatar, "avatar")
+            JSONMap(\.site, "site")
         }
     }
 

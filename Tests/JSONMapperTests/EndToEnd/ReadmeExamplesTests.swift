@@ -15,11 +15,11 @@ struct ReadmeExamplesTests {
         var followers = 0
         var friends: [User] = []
         static let jsonMapping = JSONMapping<User>(keyStrategy: .snakeCase) {
-            Map(\.id, "id", required: true)
-            Map(\.screenName, "screenName")
-            Map(\.avatar, ["profile.avatar_url", "avatar"])
-            Map(\.followers, "counts.followers")
-            Map(\.friends, "friends")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.screenName, "screenName")
+            JSONMap(\.avatar, ["profile.avatar_url", "avatar"])
+            JSONMap(\.followers, "counts.followers")
+            JSONMap(\.friends, "friends")
         }
     }
 
@@ -29,9 +29,9 @@ struct ReadmeExamplesTests {
         var kind = ""
         var metadata: JSONValue = .null                              // any JSON, kept as it was read
         static let jsonMapping = JSONMapping<Event>(keyStrategy: .snakeCase) {
-            Map(\.id, "id", required: true)
-            Map(\.kind, ["type", "kind"])                            // the first key present wins
-            Map(\.metadata, "metadata")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.kind, ["type", "kind"])                            // the first key present wins
+            JSONMap(\.metadata, "metadata")
         }
     }
 

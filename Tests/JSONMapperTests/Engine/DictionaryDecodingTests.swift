@@ -34,19 +34,19 @@ struct DictionaryDecodingTests: CapturesMappingErrors {
         var friends: [Account] = []
         var byName: [String: Account] = [:]
         static let jsonMapping = JSONMapping<Account> {
-            Map(\.id, "id", required: true)
-            Map(\.name, ["screen_name", "name"])
-            Map(\.score, "score")
-            Map(\.ratio, "ratio")
-            Map(\.verified, "verified")
-            Map(\.count, "count")
-            Map(\.balance, "balance")
-            Map(\.nickname, "nickname")
-            Map(\.tags, "tags")
-            Map(\.avatar, ["profile.avatar_url", "avatar"])
-            Map(\.followers, "counts.followers")
-            Map(\.friends, "friends")
-            Map(\.byName, "by_name")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.name, ["screen_name", "name"])
+            JSONMap(\.score, "score")
+            JSONMap(\.ratio, "ratio")
+            JSONMap(\.verified, "verified")
+            JSONMap(\.count, "count")
+            JSONMap(\.balance, "balance")
+            JSONMap(\.nickname, "nickname")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.avatar, ["profile.avatar_url", "avatar"])
+            JSONMap(\.followers, "counts.followers")
+            JSONMap(\.friends, "friends")
+            JSONMap(\.byName, "by_name")
         }
     }
 
@@ -60,14 +60,14 @@ struct DictionaryDecodingTests: CapturesMappingErrors {
         var flag = false
         var ids: [Int64] = []
         static let jsonMapping = JSONMapping<Numbers> {
-            Map(\.int, "int")
-            Map(\.int64, "int64")
-            Map(\.uint64, "uint64")
-            Map(\.string, "string")
-            Map(\.decimal, "decimal")
-            Map(\.double, "double")
-            Map(\.flag, "flag")
-            Map(\.ids, "ids")
+            JSONMap(\.int, "int")
+            JSONMap(\.int64, "int64")
+            JSONMap(\.uint64, "uint64")
+            JSONMap(\.string, "string")
+            JSONMap(\.decimal, "decimal")
+            JSONMap(\.double, "double")
+            JSONMap(\.flag, "flag")
+            JSONMap(\.ids, "ids")
         }
     }
 

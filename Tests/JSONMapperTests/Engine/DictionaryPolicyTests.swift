@@ -19,12 +19,12 @@ struct DictionaryPolicyTests: CapturesMappingErrors {
         var kind = Kind.unknown
         var note = "none"
         static let jsonMapping = JSONMapping<Reading> {
-            Map(\.id, "id")
-            Map(\.value, "value")
-            Map(\.level, "level")
-            Map(\.ok, "ok")
-            Map(\.kind, "kind")
-            Map(\.note, "note")
+            JSONMap(\.id, "id")
+            JSONMap(\.value, "value")
+            JSONMap(\.level, "level")
+            JSONMap(\.ok, "ok")
+            JSONMap(\.kind, "kind")
+            JSONMap(\.note, "note")
         }
     }
 
@@ -33,9 +33,9 @@ struct DictionaryPolicyTests: CapturesMappingErrors {
         var latest = Reading()
         var total = 0
         static let jsonMapping = JSONMapping<Log> {
-            Map(\.readings, "readings")
-            Map(\.latest, "latest")
-            Map(\.total, "meta.total")
+            JSONMap(\.readings, "readings")
+            JSONMap(\.latest, "latest")
+            JSONMap(\.total, "meta.total")
         }
     }
 

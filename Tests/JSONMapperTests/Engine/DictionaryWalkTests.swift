@@ -23,8 +23,8 @@ struct DictionaryWalkTests: CapturesMappingErrors {
         var city = ""
         var zip = ""
         static let jsonMapping = JSONMapping<Address> {
-            Map(\.city, "city")
-            Map(\.zip, "zip")
+            JSONMap(\.city, "city")
+            JSONMap(\.zip, "zip")
         }
     }
 
@@ -32,8 +32,8 @@ struct DictionaryWalkTests: CapturesMappingErrors {
         var id = 0
         var login = ""
         static let jsonMapping = JSONMapping<Owner> {
-            Map(\.id, "id", required: true)
-            Map(\.login, "login")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.login, "login")
         }
     }
 
@@ -41,8 +41,8 @@ struct DictionaryWalkTests: CapturesMappingErrors {
         var sku = ""
         var quantity = 0
         static let jsonMapping = JSONMapping<Item> {
-            Map(\.sku, "sku", required: true)
-            Map(\.quantity, ["quantity", "qty"])
+            JSONMap(\.sku, "sku", required: true)
+            JSONMap(\.quantity, ["quantity", "qty"])
         }
     }
 
@@ -75,17 +75,17 @@ struct DictionaryWalkTests: CapturesMappingErrors {
 
         static var jsonMapping: JSONMapping<Record<Padding>> {
             JSONMapping {
-                Map(\.id, "id", required: true)
-                Map(\.title, ["title", "name", "label"])          // fallbacks, in priority order
-                Map(\.label, "label")                              // two more properties on "label"
-                Map(\.labelAgain, "label")
-                Map(\.avatar, ["profile.avatar_url", "avatar"])   // a key path, then a key
-                Map(\.city, "address.city")                       // a key path into…
-                Map(\.address, "address")                         // …a key another property takes whole
-                Map(\.owner, "owner")
-                Map(\.items, "items")
-                Map(\.firstSku, "items[0].sku")
-                for i in 0..<Padding.count { Map(\.pad, "absent_padding_\(i)") }
+                JSONMap(\.id, "id", required: true)
+                JSONMap(\.title, ["title", "name", "label"])          // fallbacks, in priority order
+                JSONMap(\.label, "label")                              // two more properties on "label"
+                JSONMap(\.labelAgain, "label")
+                JSONMap(\.avatar, ["profile.avatar_url", "avatar"])   // a key path, then a key
+                JSONMap(\.city, "address.city")                       // a key path into…
+                JSONMap(\.address, "address")                         // …a key another property takes whole
+                JSONMap(\.owner, "owner")
+                JSONMap(\.items, "items")
+                JSONMap(\.firstSku, "items[0].sku")
+                for i in 0..<Padding.count { JSONMap(\.pad, "absent_padding_\(i)") }
             }
         }
 

@@ -9,7 +9,7 @@ import Testing
 struct DocumentErrorPrecedenceTests: CapturesMappingErrors {
     struct Named: JSONMappable {
         var id = 0
-        static let jsonMapping = JSONMapping<Named> { Map(\.id, "id") }
+        static let jsonMapping = JSONMapping<Named> { JSONMap(\.id, "id") }
     }
 
 
@@ -102,7 +102,7 @@ struct DocumentErrorPrecedenceTests: CapturesMappingErrors {
         // A JSONValue property captures its value whole; JSONValue trees hold at most 512 levels.
         struct Holder: JSONMappable {
             var raw: JSONValue = .null
-            static let jsonMapping = JSONMapping<Holder> { Map(\.raw, "raw") }
+            static let jsonMapping = JSONMapping<Holder> { JSONMap(\.raw, "raw") }
         }
         let text = #"{"raw":"# + Self.unclosed(600)
         let error = Self.failure { () throws(JSONMapperError) in

@@ -32,15 +32,15 @@ struct ErrorLocationTests: CapturesMappingErrors {
         var color = BallColor.red
         var weight = 0.0
         static let jsonMapping = JSONMapping<Job> {
-            Map(\.id, "id", required: true)
-            Map(\.color, "color")
-            Map(\.weight, "weight")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.color, "color")
+            JSONMap(\.weight, "weight")
         }
     }
 
     struct Jobs: JSONMappable, Equatable {
         var jobs: [Job] = []
-        static let jsonMapping = JSONMapping<Jobs> { Map(\.jobs, "jobs") }
+        static let jsonMapping = JSONMapping<Jobs> { JSONMap(\.jobs, "jobs") }
     }
 
     /// A pretty-printed document of `count` jobs, one member per line, each job's color given by `color`.
@@ -79,8 +79,8 @@ struct ErrorLocationTests: CapturesMappingErrors {
         var nested: Job?
         var tagged = ""
         static let jsonMapping = JSONMapping<Everything> {
-            Map(\.int, "int"); Map(\.small, "small"); Map(\.flag, "flag"); Map(\.name, "name")
-            Map(\.list, "list"); Map(\.nested, "nested"); Map(\.tagged, "tagged", transform: Tag())
+            JSONMap(\.int, "int"); JSONMap(\.small, "small"); JSONMap(\.flag, "flag"); JSONMap(\.name, "name")
+            JSONMap(\.list, "list"); JSONMap(\.nested, "nested"); JSONMap(\.tagged, "tagged", transform: Tag())
         }
     }
 
@@ -184,7 +184,7 @@ struct ErrorLocationTests: CapturesMappingErrors {
 
     struct Checked: JSONMappable, JSONWillMapHook {
         var id = 0
-        static let jsonMapping = JSONMapping<Checked> { Map(\.id, "id") }
+        static let jsonMapping = JSONMapping<Checked> { JSONMap(\.id, "id") }
         static func willMap(_ object: JSONValue) throws -> JSONValue? { object }
     }
 

@@ -9,8 +9,8 @@ extension CoercionUnitTests {
         var count: Int8 = 0
         var name = ""
         static let jsonMapping = JSONMapping<Item> {
-            Map(\.count, "count")
-            Map(\.name, "name")
+            JSONMap(\.count, "count")
+            JSONMap(\.name, "name")
         }
     }
 
@@ -22,7 +22,7 @@ extension CoercionUnitTests {
         var color = Color.red
         var when = Date(timeIntervalSince1970: 0)
         static let jsonMapping = JSONMapping<Policy> {
-            Map(\.a, "a"); Map(\.b, "b"); Map(\.c, "c"); Map(\.items, "items"); Map(\.color, "color"); Map(\.when, "when")
+            JSONMap(\.a, "a"); JSONMap(\.b, "b"); JSONMap(\.c, "c"); JSONMap(\.items, "items"); JSONMap(\.color, "color"); JSONMap(\.when, "when")
         }
     }
 

@@ -11,8 +11,8 @@ struct RequiredKeysOptionTests: CapturesMappingErrors {
         var x = 0
         var y = 0
         static let jsonMapping = JSONMapping<Point> {
-            Map(\.x, "x")
-            Map(\.y, "y")
+            JSONMap(\.x, "x")
+            JSONMap(\.y, "y")
         }
     }
 
@@ -24,12 +24,12 @@ struct RequiredKeysOptionTests: CapturesMappingErrors {
         var start = Point()
         var name = ""
         static let jsonMapping = JSONMapping<Trip> {
-            Map(\.id, "id")
-            Map(\.distance, "distance.value")
-            Map(\.note, "note")
-            Map(\.tags, "tags")
-            Map(\.start, "start")
-            Map(\.name, ["name", "title"])
+            JSONMap(\.id, "id")
+            JSONMap(\.distance, "distance.value")
+            JSONMap(\.note, "note")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.start, "start")
+            JSONMap(\.name, ["name", "title"])
         }
     }
 
@@ -38,8 +38,8 @@ struct RequiredKeysOptionTests: CapturesMappingErrors {
         var first = 0
         var second = 0
         static let jsonMapping = JSONMapping<Pair> {
-            Map(\.first, "[0]")
-            Map(\.second, "[1]")
+            JSONMap(\.first, "[0]")
+            JSONMap(\.second, "[1]")
         }
     }
 

@@ -11,8 +11,8 @@ struct StrictPolicyTests {
         var s = ""
         static var jsonMapping: JSONMapping<Pair> {
             JSONMapping {
-                Map(\.n, "n")
-                Map(\.s, "s")
+                JSONMap(\.n, "n")
+                JSONMap(\.s, "s")
             }
         }
     }

@@ -10,8 +10,8 @@ struct TreeDepthTests {
         var a: [Node] = []
         var leaf = 0
         static let jsonMapping = JSONMapping<Node> {
-            Map(\.a, "a")
-            Map(\.leaf, "leaf")
+            JSONMap(\.a, "a")
+            JSONMap(\.leaf, "leaf")
         }
 
         /// Takes the chain apart level by level, returning its depth and its leaf: releasing a

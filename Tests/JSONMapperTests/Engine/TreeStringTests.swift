@@ -10,9 +10,9 @@ struct TreeStringTests {
         var tags: [String: String] = [:]
         var count = 0
         static let jsonMapping = JSONMapping<Note> {
-            Map(\.title, "title")
-            Map(\.tags, "tags")
-            Map(\.count, "count")
+            JSONMap(\.title, "title")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.count, "count")
         }
     }
 

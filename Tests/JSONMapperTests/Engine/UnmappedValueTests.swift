@@ -12,9 +12,9 @@ struct UnmappedValueTests {
         var name = ""
         var tags: [String] = []
         static let jsonMapping = JSONMapping<Picked> {
-            Map(\.id, "id")
-            Map(\.name, "name")
-            Map(\.tags, "tags")
+            JSONMap(\.id, "id")
+            JSONMap(\.name, "name")
+            JSONMap(\.tags, "tags")
         }
     }
 

@@ -10,9 +10,9 @@ struct BridgeAndHelperTests {
         var y = 0.0
         var label: String?
         static let jsonMapping = JSONMapping<Point> {
-            Map(\.x, "coords.x")
-            Map(\.y, "coords.y")
-            Map(\.label, "label")
+            JSONMap(\.x, "coords.x")
+            JSONMap(\.y, "coords.y")
+            JSONMap(\.label, "label")
         }
     }
 
@@ -20,8 +20,8 @@ struct BridgeAndHelperTests {
         var id: Int64 = 0
         var points: [Point] = []
         static let jsonMapping = JSONMapping<Route> {
-            Map(\.id, "route_id")
-            Map(\.points, "points")
+            JSONMap(\.id, "route_id")
+            JSONMap(\.points, "points")
         }
     }
 
@@ -46,9 +46,9 @@ struct BridgeAndHelperTests {
         required init() {}
         static var jsonMapping: JSONMapping<Note> {
             JSONMapping {
-                Map(\.title, "title")
-                Map(\.tags, "tags")
-                Map(\.body, "body")
+                JSONMap(\.title, "title")
+                JSONMap(\.tags, "tags")
+                JSONMap(\.body, "body")
             }
         }
     }
@@ -77,7 +77,7 @@ struct WillEncodeHookTests {
     struct Versioned: JSONMappable, JSONWillEncodeHook {
         var name = ""
         var secret = false
-        static let jsonMapping = JSONMapping<Versioned> { Map(\.name, "name") }
+        static let jsonMapping = JSONMapping<Versioned> { JSONMap(\.name, "name") }
         func willEncode(_ object: JSONValue) throws -> JSONValue? {
             if secret { return nil }
             guard var members = object.object else { return object }

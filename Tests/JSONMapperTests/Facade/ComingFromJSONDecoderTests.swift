@@ -11,15 +11,15 @@ struct ComingFromJSONDecoderTests {
         var name = "none"
         var at = Date(timeIntervalSince1970: 0)
         static let jsonMapping = JSONMapping<Event> {
-            Map(\.id, "id")
-            Map(\.name, "name")
-            Map(\.at, "at")
+            JSONMap(\.id, "id")
+            JSONMap(\.name, "name")
+            JSONMap(\.at, "at")
         }
     }
 
     struct Flag: JSONMappable, Codable, Equatable {
         var on = false
-        static let jsonMapping = JSONMapping<Flag> { Map(\.on, "on") }
+        static let jsonMapping = JSONMapping<Flag> { JSONMap(\.on, "on") }
     }
 
     static func foundation<T: Decodable>(_ type: T.Type, _ json: String) -> T? {

@@ -9,7 +9,7 @@ import Testing
 struct DateRoundTripTests {
     struct Build: JSONMappable, Equatable {
         var at = Date(timeIntervalSince1970: 0)
-        static let jsonMapping = JSONMapping<Build> { Map(\.at, "at") }
+        static let jsonMapping = JSONMapping<Build> { JSONMap(\.at, "at") }
     }
 
     static func encoded(_ date: Date, _ options: EncodingOptions = EncodingOptions()) throws -> String {

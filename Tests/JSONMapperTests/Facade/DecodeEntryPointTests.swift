@@ -7,7 +7,7 @@ import Testing
 struct DecodeEntryPointTests {
     struct Counter: JSONMappable, Equatable {
         var n = 0
-        static let jsonMapping = JSONMapping<Counter> { Map(\.n, "n") }
+        static let jsonMapping = JSONMapping<Counter> { JSONMap(\.n, "n") }
     }
 
     static let text = #"{"n":1}"#

@@ -17,12 +17,12 @@ struct TreeAndHookTests {
         var tags: [String] = []
         var first = ""
         static let jsonMapping = JSONMapping<Profile> {
-            Map(\.id, "id", required: true)
-            Map(\.name, ["screen_name", "name"])
-            Map(\.avatar, "images.avatar")
-            Map(\.city, "address.city")
-            Map(\.tags, "tags")
-            Map(\.first, "tags[0]")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.name, ["screen_name", "name"])
+            JSONMap(\.avatar, "images.avatar")
+            JSONMap(\.city, "address.city")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.first, "tags[0]")
         }
     }
 
@@ -30,8 +30,8 @@ struct TreeAndHookTests {
         var profiles: [Profile] = []
         var byName: [String: Profile] = [:]
         static let jsonMapping = JSONMapping<Feed> {
-            Map(\.profiles, "profiles")
-            Map(\.byName, "byName")
+            JSONMap(\.profiles, "profiles")
+            JSONMap(\.byName, "byName")
         }
     }
 
@@ -144,7 +144,7 @@ struct TreeAndHookTests {
             var id: Int64 = 0
             var flag = false
             var one = 0
-            static let jsonMapping = JSONMapping<Kinds> { Map(\.id, "id"); Map(\.flag, "flag"); Map(\.one, "one") }
+            static let jsonMapping = JSONMapping<Kinds> { JSONMap(\.id, "id"); JSONMap(\.flag, "flag"); JSONMap(\.one, "one") }
         }
         #expect(try JSONMapDecoder().decode(Kinds.self, fromJSONObject: parsed) == Kinds(id: 505874924095815681, flag: true, one: 1))
         // Strict: a boolean is not an Int, a number is not a Bool.
@@ -163,8 +163,8 @@ struct TreeAndHookTests {
         var count = 0
         var memberCount = 0
         static let jsonMapping = JSONMapping<Event> {
-            Map(\.name, "name")
-            Map(\.count, "count")
+            JSONMap(\.name, "name")
+            JSONMap(\.count, "count")
         }
         static func willMap(_ object: JSONValue) throws -> JSONValue? {
             if object["deleted"] == true { return nil }
@@ -180,7 +180,7 @@ struct TreeAndHookTests {
 
     struct Calendar: JSONMappable {
         var events: [Event] = []
-        static let jsonMapping = JSONMapping<Calendar> { Map(\.events, "events") }
+        static let jsonMapping = JSONMapping<Calendar> { JSONMap(\.events, "events") }
     }
 
     static let calendar = #"{"events": [{"count": 2}, {"name": "gone", "deleted": true}, {"name": "n", "count": -1}]}"#
@@ -211,7 +211,7 @@ struct TreeAndHookTests {
     class Shape: JSONMappable, JSONPolymorphic {
         var id = 0
         required init() {}
-        class var jsonMapping: JSONMapping<Shape> { JSONMapping { Map(\.id, "id") } }
+        class var jsonMapping: JSONMapping<Shape> { JSONMapping { JSONMap(\.id, "id") } }
         class func mappedType(for object: JSONValue) -> any JSONMappable.Type {
             switch object["type"]?.string {
             case "circle": Circle.self
@@ -225,14 +225,14 @@ struct TreeAndHookTests {
     final class Circle: Shape {
         var radius = 0.0
         override class var jsonMapping: JSONMapping<Shape> {
-            super.jsonMapping.extended(for: Circle.self) { Map(\.radius, "radius") }
+            super.jsonMapping.extended(for: Circle.self) { JSONMap(\.radius, "radius") }
         }
     }
 
     final class Polygon: Shape {
         var points: [[Double]] = []
         override class var jsonMapping: JSONMapping<Shape> {
-            super.jsonMapping.extended(for: Polygon.self) { Map(\.points, "points") }
+            super.jsonMapping.extended(for: Polygon.self) { JSONMap(\.points, "points") }
         }
     }
 
@@ -241,9 +241,9 @@ struct TreeAndHookTests {
         var named: [String: Shape] = [:]
         var main: Shape?
         static let jsonMapping = JSONMapping<Scene> {
-            Map(\.shapes, "shapes")
-            Map(\.named, "named")
-            Map(\.main, "main")
+            JSONMap(\.shapes, "shapes")
+            JSONMap(\.named, "named")
+            JSONMap(\.main, "main")
         }
     }
 

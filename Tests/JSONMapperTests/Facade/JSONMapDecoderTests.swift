@@ -23,8 +23,8 @@ struct DecoderUnitTests: CapturesMappingErrors {
         var id: Int64 = 0
         var screenName = ""
         static let jsonMapping = JSONMapping<TUser> {
-            Map(\.id, "id")
-            Map(\.screenName, "screen_name")
+            JSONMap(\.id, "id")
+            JSONMap(\.screenName, "screen_name")
         }
     }
 
@@ -34,10 +34,10 @@ struct DecoderUnitTests: CapturesMappingErrors {
         var user = TUser()
         var retweets = 0
         static let jsonMapping = JSONMapping<Status> {
-            Map(\.id, "id")
-            Map(\.text, "text")
-            Map(\.user, "user")
-            Map(\.retweets, "retweet_count")
+            JSONMap(\.id, "id")
+            JSONMap(\.text, "text")
+            JSONMap(\.user, "user")
+            JSONMap(\.retweets, "retweet_count")
         }
     }
 
@@ -46,9 +46,9 @@ struct DecoderUnitTests: CapturesMappingErrors {
         var count = 0
         var firstHashtag = ""
         static let jsonMapping = JSONMapping<Timeline> {
-            Map(\.statuses, "statuses")
-            Map(\.count, "search_metadata.count")
-            Map(\.firstHashtag, "entities.hashtags[0].text")
+            JSONMap(\.statuses, "statuses")
+            JSONMap(\.count, "search_metadata.count")
+            JSONMap(\.firstHashtag, "entities.hashtags[0].text")
         }
     }
 
@@ -154,13 +154,13 @@ struct DecoderUnitTests: CapturesMappingErrors {
         var nick: String? = nil
         var best = TUser()
         static let jsonMapping = JSONMapping<Profile> {
-            Map(\.id, "id")
-            Map(\.name, "name")
-            Map(\.followers, "followers")
-            Map(\.avatar, "avatar")
-            Map(\.tags, "tags")
-            Map(\.nick, "nick")
-            Map(\.best, "best")
+            JSONMap(\.id, "id")
+            JSONMap(\.name, "name")
+            JSONMap(\.followers, "followers")
+            JSONMap(\.avatar, "avatar")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.nick, "nick")
+            JSONMap(\.best, "best")
         }
     }
 
@@ -226,8 +226,8 @@ struct DecoderUnitTests: CapturesMappingErrors {
         var name = ""
         required init() {}
         static let jsonMapping = JSONMapping<Box> {
-            Map(\.id, "id")
-            Map(\.name, "name")
+            JSONMap(\.id, "id")
+            JSONMap(\.name, "name")
         }
     }
 
@@ -246,8 +246,8 @@ struct DecoderUnitTests: CapturesMappingErrors {
         var id: Int64 = 0
         var screenName = ""
         static let jsonMapping = JSONMapping<Account> {
-            Map(\.id, "id", required: true)
-            Map(\.screenName, "screen_name")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.screenName, "screen_name")
         }
     }
 
@@ -263,7 +263,7 @@ struct DecoderUnitTests: CapturesMappingErrors {
 
     struct Grid: JSONMappable {
         var grid: [[[Int]]] = []
-        static let jsonMapping = JSONMapping<Grid> { Map(\.grid, "grid") }
+        static let jsonMapping = JSONMapping<Grid> { JSONMap(\.grid, "grid") }
     }
 
     @Test func depthLimitNamesTheContainerThatIsTooDeep() {
@@ -296,7 +296,7 @@ struct DecoderUnitTests: CapturesMappingErrors {
 
     struct Indexed: JSONMappable {
         var n = 0
-        static let jsonMapping = JSONMapping<Indexed> { Map(\.n, "items[1].n") }
+        static let jsonMapping = JSONMapping<Indexed> { JSONMap(\.n, "items[1].n") }
     }
 
     @Test func errorPathsThroughKeyPathsDictionariesAndTopLevelArrays() {
@@ -342,10 +342,10 @@ struct DecoderUnitTests: CapturesMappingErrors {
         var map: [String: Int] = [:]
         var maybeMap: [String: Int?] = [:]
         static let jsonMapping = JSONMapping<Numbers> {
-            Map(\.nums, "nums")
-            Map(\.maybe, "maybe")
-            Map(\.map, "map")
-            Map(\.maybeMap, "maybeMap")
+            JSONMap(\.nums, "nums")
+            JSONMap(\.maybe, "maybe")
+            JSONMap(\.map, "map")
+            JSONMap(\.maybeMap, "maybeMap")
         }
     }
 
@@ -374,10 +374,10 @@ struct DecoderUnitTests: CapturesMappingErrors {
         var city = ""
         var tags: [String] = []
         static let jsonMapping = JSONMapping<Dupes> {
-            Map(\.id, "id")
-            Map(\.user, "user")
-            Map(\.city, "addr.city")
-            Map(\.tags, "tags")
+            JSONMap(\.id, "id")
+            JSONMap(\.user, "user")
+            JSONMap(\.city, "addr.city")
+            JSONMap(\.tags, "tags")
         }
     }
 
@@ -558,18 +558,18 @@ struct DecoderUnitTests: CapturesMappingErrors {
         required init() { Tracked.live.add(1) }
         deinit { Tracked.live.add(-1) }
         static let jsonMapping = JSONMapping<Tracked> {
-            Map(\.id, "id")
-            Map(\.name, "name", transform: Boom())
-            Map(\.children, "children")
-            Map(\.byKey, "byKey")
-            Map(\.friend, "friend")
-            Map(\.twin, "friend")          // a second property on the same key: fanned out
+            JSONMap(\.id, "id")
+            JSONMap(\.name, "name", transform: Boom())
+            JSONMap(\.children, "children")
+            JSONMap(\.byKey, "byKey")
+            JSONMap(\.friend, "friend")
+            JSONMap(\.twin, "friend")          // a second property on the same key: fanned out
         }
     }
 
     struct Holder: JSONMappable {
         var items: [Tracked] = []
-        static let jsonMapping = JSONMapping<Holder> { Map(\.items, "items") }
+        static let jsonMapping = JSONMapping<Holder> { JSONMap(\.items, "items") }
     }
 
     static func trackedArray(count: Int, boomAt: Int?) -> String {

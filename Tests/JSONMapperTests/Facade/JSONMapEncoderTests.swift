@@ -50,15 +50,15 @@ struct EncoderTests {
         var cents = 0
         enum Kind: String, JSONMappableValue { case user, admin }
         static let jsonMapping = JSONMapping<Account> {
-            Map(\.id, "id")
-            Map(\.name, ["screen_name", "name"])
-            Map(\.nickname, "nickname")
-            Map(\.avatar, "profile.avatar_url")
-            Map(\.banner, "profile.banner_url")
-            Map(\.firstURL, "urls[1].url")
-            Map(\.kind, "kind")
-            Map(\.joined, "joined")
-            Map(\.cents, "price", transform: Cents())
+            JSONMap(\.id, "id")
+            JSONMap(\.name, ["screen_name", "name"])
+            JSONMap(\.nickname, "nickname")
+            JSONMap(\.avatar, "profile.avatar_url")
+            JSONMap(\.banner, "profile.banner_url")
+            JSONMap(\.firstURL, "urls[1].url")
+            JSONMap(\.kind, "kind")
+            JSONMap(\.joined, "joined")
+            JSONMap(\.cents, "price", transform: Cents())
         }
     }
 
@@ -86,9 +86,35 @@ struct EncoderTests {
         #expect(pretty == "{\n  \"k\": [\n    1,\n    2\n  ]\n}")
         struct Camel: JSONMappable {
             var screenName = "x"
-            static let jsonMapping = JSONMapping<Camel> { Map(\.screenName, "screenName") }
+            static let jsonMapping = JSONMapping<Camel> { JSONMap(\.screenName, "screenName") }
         }
         #expect(try Self.text(Camel(), EncodingOptions(keyStrategy: .snakeCase)) == #"{"screen_name":"x"}"#)
+    }
+
+    /// Encoding takes the key strategies mappings take: each converts the mapping's keys, path
+    /// segment by segment, with or without escaping.
+    @Test func everyKeyStrategyConvertsTheMappingsKeys() throws {
+        struct Keys: JSONMappable {
+            var screenName = "x"
+            var userID = 1
+            var avatar = "a/b"
+            static let jsonMapping = JSONMapping<Keys> {
+                JSONMap(\.screenName, "screenName")
+                JSONMap(\.userID, "user_id")
+                JSONMap(\.avatar, "Profile.AvatarURL")
+            }
+        }
+        let expected: [(JSONKeyStrategy, String)] = [
+            (.useDeclaredKeys, #"{"screenName":"x","user_id":1,"Profile":{"AvatarURL":"a/b"}}"#),
+            (.snakeCase, #"{"screen_name":"x","user_id":1,"profile":{"avatar_url":"a/b"}}"#),
+            (.camelCase, #"{"screenName":"x","userId":1,"Profile":{"AvatarURL":"a/b"}}"#),
+            (.lowercase, #"{"screenname":"x","user_id":1,"profile":{"avatarurl":"a/b"}}"#),
+        ]
+        for (strategy, text) in expected {
+            #expect(try Self.text(Keys(), EncodingOptions(keyStrategy: strategy)) == text, "\(strategy)")
+            let escaped = text.replacingOccurrences(of: "a/b", with: #"a\/b"#)
+            #expect(try Self.text(Keys(), EncodingOptions(escapesSlashes: true, keyStrategy: strategy)) == escaped, "\(strategy), escaping slashes")
+        }
     }
 
     @Test func encodedAccountsDecodeBackEqual() throws {
@@ -124,12 +150,12 @@ struct EncoderTests {
         var list: [String] = [], set: Set<Int> = [], map: [String: Double] = [:]
         var children: [Everything] = []
         static let jsonMapping = JSONMapping<Everything> {
-            Map(\.flag, "flag"); Map(\.int, "int"); Map(\.int8, "int8"); Map(\.int16, "int16"); Map(\.int32, "int32")
-            Map(\.int64, "int64"); Map(\.uint, "uint"); Map(\.uint8, "uint8"); Map(\.uint16, "uint16")
-            Map(\.uint32, "uint32"); Map(\.uint64, "deep.uint64"); Map(\.float, "float"); Map(\.double, "double")
-            Map(\.decimal, "decimal"); Map(\.string, "string"); Map(\.url, "url"); Map(\.date, "date")
-            Map(\.uuid, "uuid"); Map(\.data, "data"); Map(\.kind, "kind"); Map(\.optional, "optional")
-            Map(\.list, "list"); Map(\.set, "set"); Map(\.map, "map"); Map(\.children, "children")
+            JSONMap(\.flag, "flag"); JSONMap(\.int, "int"); JSONMap(\.int8, "int8"); JSONMap(\.int16, "int16"); JSONMap(\.int32, "int32")
+            JSONMap(\.int64, "int64"); JSONMap(\.uint, "uint"); JSONMap(\.uint8, "uint8"); JSONMap(\.uint16, "uint16")
+            JSONMap(\.uint32, "uint32"); JSONMap(\.uint64, "deep.uint64"); JSONMap(\.float, "float"); JSONMap(\.double, "double")
+            JSONMap(\.decimal, "decimal"); JSONMap(\.string, "string"); JSONMap(\.url, "url"); JSONMap(\.date, "date")
+            JSONMap(\.uuid, "uuid"); JSONMap(\.data, "data"); JSONMap(\.kind, "kind"); JSONMap(\.optional, "optional")
+            JSONMap(\.list, "list"); JSONMap(\.set, "set"); JSONMap(\.map, "map"); JSONMap(\.children, "children")
         }
     }
 

@@ -13,9 +13,9 @@ struct MappingEqualityTests {
         required init() {}
         static var jsonMapping: JSONMapping<Tagged> {
             JSONMapping {
-                Map(\.tags, "tags")
-                Map(\.scores, "scores")
-                Map(\.nested, "nested")
+                JSONMap(\.tags, "tags")
+                JSONMap(\.scores, "scores")
+                JSONMap(\.nested, "nested")
             }
         }
     }

@@ -17,14 +17,14 @@ struct DSLDiagnosticsTests {
                 var id = 0
                 var seen: Date?
                 static let jsonMapping = JSONMapping<User> {
-                    Map(\\.id, "id")
-                    Map(\\.seen, ["seen", "last_seen"], transform: .date(format: "yyyy-MM-dd"))
+                    JSONMap(\\.id, "id")
+                    JSONMap(\\.seen, ["seen", "last_seen"], transform: .date(format: "yyyy-MM-dd"))
                 }
             }
             final class Shape: JSONMappable {
                 var id = 0
                 required init() {}
-                class var jsonMapping: JSONMapping<Shape> { JSONMapping { Map(\\.id, "id") } }
+                class var jsonMapping: JSONMapping<Shape> { JSONMapping { JSONMap(\\.id, "id") } }
             }
             """)
         #expect(outcome.status == 0, "\(outcome.output)")
@@ -32,11 +32,11 @@ struct DSLDiagnosticsTests {
     }
 
     @Test(arguments: [
-        #"Map(\.id, "id")"#,
-        #"Map(\.id, ["id", "ID"], required: true)"#,
-        #"Map(\.day, "day", transform: .date(format: "yyyy-MM-dd"))"#,
-        #"Map(\.seen, ["seen"], transform: .date(format: "yyyy-MM-dd"))"#,
-        #"Map(\.computed, "c")"#,
+        #"JSONMap(\.id, "id")"#,
+        #"JSONMap(\.id, ["id", "ID"], required: true)"#,
+        #"JSONMap(\.day, "day", transform: .date(format: "yyyy-MM-dd"))"#,
+        #"JSONMap(\.seen, ["seen"], transform: .date(format: "yyyy-MM-dd"))"#,
+        #"JSONMap(\.computed, "c")"#,
     ])
     func mappingALetSaysToDeclareAVar(_ entry: String) throws {
         let outcome = try SwiftCompiler.typecheck("""
@@ -49,7 +49,7 @@ struct DSLDiagnosticsTests {
                 var computed: Int { 1 }
                 var name = ""
                 static let jsonMapping = JSONMapping<User> {
-                    Map(\\.name, "name")
+                    JSONMap(\\.name, "name")
                     \(entry)
                 }
             }
@@ -72,9 +72,9 @@ struct DSLDiagnosticsTests {
                 var note = ""
                 var seen: Date?
                 \(opening)
-                    Map(\\.id, "id")
-                    Map(\\.note, ["note", "n"])
-                    Map(\\.seen, "seen", transform: .date(format: "yyyy-MM-dd"))
+                    JSONMap(\\.id, "id")
+                    JSONMap(\\.note, ["note", "n"])
+                    JSONMap(\\.seen, "seen", transform: .date(format: "yyyy-MM-dd"))
                 }
             }
             """)

@@ -11,8 +11,8 @@ struct DateFormatTransformerTests: CapturesMappingErrors {
         var built = Date(timeIntervalSince1970: 0)
         var shipped: Date?
         static let jsonMapping = JSONMapping<Release> {
-            Map(\.built, "buildDate", transform: .date(format: "MMM dd, yyyy"))
-            Map(\.shipped, "shipped", transform: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSZ"))
+            JSONMap(\.built, "buildDate", transform: .date(format: "MMM dd, yyyy"))
+            JSONMap(\.shipped, "shipped", transform: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSZ"))
         }
     }
 
@@ -112,8 +112,8 @@ struct DateFormatTransformerTests: CapturesMappingErrors {
         var when = Date(timeIntervalSince1970: 0)
         var name = ""
         static let jsonMapping = JSONMapping<Era> {
-            Map(\.name, "name")
-            Map(\.when, "when", transform: .date(format: "G yyyy"))
+            JSONMap(\.name, "name")
+            JSONMap(\.when, "when", transform: .date(format: "G yyyy"))
         }
     }
 
@@ -185,8 +185,8 @@ struct DateFormatTransformerTests: CapturesMappingErrors {
         var lastModified = Date(timeIntervalSince1970: 0)
         var at: Date?
         static let jsonMapping = JSONMapping<Fetched> {
-            Map(\.lastModified, "Last-Modified", transform: .date(format: "EEE, dd MMM yyyy HH:mm:ss zzz"))
-            Map(\.at, "at", transform: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx"))
+            JSONMap(\.lastModified, "Last-Modified", transform: .date(format: "EEE, dd MMM yyyy HH:mm:ss zzz"))
+            JSONMap(\.at, "at", transform: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx"))
         }
     }
 

@@ -12,34 +12,34 @@ struct InvalidMappingTests: CapturesMappingErrors {
         var id = 0
         var name = ""
         static let jsonMapping = JSONMapping<BadIndex> {
-            Map(\.id, "id")
-            Map(\.name, "a[x]")
+            JSONMap(\.id, "id")
+            JSONMap(\.name, "a[x]")
         }
     }
 
     struct BadFallback: JSONMappable {
         var name = ""
-        static let jsonMapping = JSONMapping<BadFallback> { Map(\.name, ["name", "a..b"]) }
+        static let jsonMapping = JSONMapping<BadFallback> { JSONMap(\.name, ["name", "a..b"]) }
     }
 
     struct Unclosed: JSONMappable {
         var name = ""
-        static let jsonMapping = JSONMapping<Unclosed> { Map(\.name, "a[") }
+        static let jsonMapping = JSONMapping<Unclosed> { JSONMap(\.name, "a[") }
     }
 
     struct Empty: JSONMappable {
         var name = ""
-        static let jsonMapping = JSONMapping<Empty> { Map(\.name, "") }
+        static let jsonMapping = JSONMapping<Empty> { JSONMap(\.name, "") }
     }
 
     struct NoKeys: JSONMappable {
         var name = ""
-        static let jsonMapping = JSONMapping<NoKeys> { Map(\.name, [String]()) }
+        static let jsonMapping = JSONMapping<NoKeys> { JSONMap(\.name, [String]()) }
     }
 
     struct Holder: JSONMappable {
         var items: [BadIndex] = []
-        static let jsonMapping = JSONMapping<Holder> { Map(\.items, "items") }
+        static let jsonMapping = JSONMapping<Holder> { JSONMap(\.items, "items") }
     }
 
     static let badIndex = JSONMapperError.invalidMapping(

@@ -11,10 +11,10 @@ extension MappingUnitTests {
         var imageURL = ""
         var firstTag = ""
         static let jsonMapping = JSONMapping<Snake>(keyStrategy: .snakeCase) {
-            Map(\.screenName, "screenName")
-            Map(\.userID, "userID")
-            Map(\.imageURL, "profile.imageURL")
-            Map(\.firstTag, "tagList[0].tagName")
+            JSONMap(\.screenName, "screenName")
+            JSONMap(\.userID, "userID")
+            JSONMap(\.imageURL, "profile.imageURL")
+            JSONMap(\.firstTag, "tagList[0].tagName")
         }
     }
 
@@ -22,8 +22,8 @@ extension MappingUnitTests {
         var screenName = ""
         var userId = 0
         static let jsonMapping = JSONMapping<Camel>(keyStrategy: .camelCase) {
-            Map(\.screenName, "screen_name")
-            Map(\.userId, "user_id")
+            JSONMap(\.screenName, "screen_name")
+            JSONMap(\.userId, "user_id")
         }
     }
 
@@ -31,8 +31,8 @@ extension MappingUnitTests {
         var screenName = ""
         var id = 0
         static let jsonMapping = JSONMapping<Lower>(keyStrategy: .lowercase) {
-            Map(\.screenName, "ScreenName")
-            Map(\.id, "ID")
+            JSONMap(\.screenName, "ScreenName")
+            JSONMap(\.id, "ID")
         }
     }
 

@@ -8,21 +8,21 @@ extension MappingUnitTests {
     struct Allowed: JSONMappable, Equatable {
         var a = 0, b = 0, c = 0
         static let jsonMapping = JSONMapping<Allowed>(allowing: [\.a, \.c]) {
-            Map(\.a, "a"); Map(\.b, "b"); Map(\.c, "c")
+            JSONMap(\.a, "a"); JSONMap(\.b, "b"); JSONMap(\.c, "c")
         }
     }
 
     struct Ignored: JSONMappable, Equatable {
         var a = 0, b = 0, c = 0
         static let jsonMapping = JSONMapping<Ignored>(ignoring: [\.b]) {
-            Map(\.a, "a"); Map(\.b, "b"); Map(\.c, "c")
+            JSONMap(\.a, "a"); JSONMap(\.b, "b"); JSONMap(\.c, "c")
         }
     }
 
     struct AllowedAndIgnored: JSONMappable, Equatable {
         var a = 0, b = 0, c = 0
         static let jsonMapping = JSONMapping<AllowedAndIgnored>(allowing: [\.a, \.b], ignoring: [\.b]) {
-            Map(\.a, "a"); Map(\.b, "b"); Map(\.c, "c")
+            JSONMap(\.a, "a"); JSONMap(\.b, "b"); JSONMap(\.c, "c")
         }
     }
 
@@ -45,11 +45,11 @@ extension MappingUnitTests {
         var friends: [Account] = []
         required init() {}
         static let jsonMapping = JSONMapping<Account> {
-            Map(\.id, "id", required: true)
-            Map(\.name, "profile.name")
-            Map(\.tags, "tags")
-            Map(\.owner, "owner")
-            Map(\.friends, "friends")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.name, "profile.name")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.owner, "owner")
+            JSONMap(\.friends, "friends")
         }
     }
 
@@ -73,8 +73,8 @@ extension MappingUnitTests {
         required init() {}
         class var jsonMapping: JSONMapping<Shape> {
             JSONMapping {
-                Map(\.id, "id")
-                Map(\.name, "name")
+                JSONMap(\.id, "id")
+                JSONMap(\.name, "name")
             }
         }
     }
@@ -82,14 +82,14 @@ extension MappingUnitTests {
     class Circle: Shape {
         var radius = 0.0
         override class var jsonMapping: JSONMapping<Shape> {
-            super.jsonMapping.extended(for: Circle.self) { Map(\.radius, "r") }
+            super.jsonMapping.extended(for: Circle.self) { JSONMap(\.radius, "r") }
         }
     }
 
     final class Ring: Circle {
         var inner = 0.0
         override class var jsonMapping: JSONMapping<Shape> {
-            super.jsonMapping.extended(for: Ring.self) { Map(\.inner, "inner") }
+            super.jsonMapping.extended(for: Ring.self) { JSONMap(\.inner, "inner") }
         }
     }
 
@@ -115,8 +115,8 @@ extension MappingUnitTests {
         required init() {}
         class var jsonMapping: JSONMapping<Animal> {
             JSONMapping(allowing: [\.a]) {
-                Map(\.a, "a")
-                Map(\.b, "b")
+                JSONMap(\.a, "a")
+                JSONMap(\.b, "b")
             }
         }
     }
@@ -125,8 +125,8 @@ extension MappingUnitTests {
         var c = 0, d = 0
         override class var jsonMapping: JSONMapping<Animal> {
             super.jsonMapping.extended(for: Dog.self, allowing: [\.c]) {
-                Map(\.c, "c")
-                Map(\.d, "d")
+                JSONMap(\.c, "c")
+                JSONMap(\.d, "d")
             }
         }
     }

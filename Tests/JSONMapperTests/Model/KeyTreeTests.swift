@@ -10,9 +10,9 @@ extension MappingUnitTests {
         var screenName = ""
         var bio: String? = nil
         static let jsonMapping = JSONMapping<Renamed> {
-            Map(\.id, "user_id")
-            Map(\.screenName, "screen_name")
-            Map(\.bio, "description")
+            JSONMap(\.id, "user_id")
+            JSONMap(\.screenName, "screen_name")
+            JSONMap(\.bio, "description")
         }
     }
 
@@ -32,12 +32,12 @@ extension MappingUnitTests {
         var cell = 0
         var bracketed = ""
         static let jsonMapping = JSONMapping<Paths> {
-            Map(\.c, "a.b.c")
-            Map(\.second, "items[1].name")
-            Map(\.dotted, "a\\.b")
-            Map(\.firstURL, "entities.urls[0].expanded")
-            Map(\.cell, "matrix[1][0]")
-            Map(\.bracketed, "x\\[0]")
+            JSONMap(\.c, "a.b.c")
+            JSONMap(\.second, "items[1].name")
+            JSONMap(\.dotted, "a\\.b")
+            JSONMap(\.firstURL, "entities.urls[0].expanded")
+            JSONMap(\.cell, "matrix[1][0]")
+            JSONMap(\.bracketed, "x\\[0]")
         }
     }
 
@@ -63,7 +63,7 @@ extension MappingUnitTests {
 
     struct Fallback: JSONMappable, Equatable {
         var avatar = ""
-        static let jsonMapping = JSONMapping<Fallback> { Map(\.avatar, ["avatar_url", "avatar", "pic"]) }
+        static let jsonMapping = JSONMapping<Fallback> { JSONMap(\.avatar, ["avatar_url", "avatar", "pic"]) }
     }
 
     @Test("the first present key in list order wins", arguments: [
@@ -85,7 +85,7 @@ extension MappingUnitTests {
 
     struct PathFallback: JSONMappable, Equatable {
         var avatar = ""
-        static let jsonMapping = JSONMapping<PathFallback> { Map(\.avatar, ["profile.avatar_url", "avatar"]) }
+        static let jsonMapping = JSONMapping<PathFallback> { JSONMap(\.avatar, ["profile.avatar_url", "avatar"]) }
     }
 
     @Test(arguments: [
@@ -103,8 +103,8 @@ extension MappingUnitTests {
         var tags: [String] = []
         var owner = Person()
         static let jsonMapping = JSONMapping<ContainerFallback> {
-            Map(\.tags, ["tags", "labels"])
-            Map(\.owner, ["owner", "user"])
+            JSONMap(\.tags, ["tags", "labels"])
+            JSONMap(\.owner, ["owner", "user"])
         }
     }
 
@@ -129,14 +129,14 @@ extension MappingUnitTests {
         var tags: [String] = []
         var tagSet: Set<String> = []
         static let jsonMapping = JSONMapping<Shared> {
-            Map(\.idInt, "id")
-            Map(\.idString, "id")
-            Map(\.idDouble, "id")
-            Map(\.user, "user")
-            Map(\.userCopy, "user")
-            Map(\.userName, "user.name")
-            Map(\.tags, "tags")
-            Map(\.tagSet, "tags")
+            JSONMap(\.idInt, "id")
+            JSONMap(\.idString, "id")
+            JSONMap(\.idDouble, "id")
+            JSONMap(\.user, "user")
+            JSONMap(\.userCopy, "user")
+            JSONMap(\.userName, "user.name")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.tagSet, "tags")
         }
     }
 
@@ -166,10 +166,10 @@ extension MappingUnitTests {
         var second = ""
         var count = 0
         static let jsonMapping = JSONMapping<TagsAndFirst> {
-            Map(\.tags, "tags")
-            Map(\.first, "tags[0]")
-            Map(\.second, "tags[1]")
-            Map(\.count, "tags", transform: CountTransformer())
+            JSONMap(\.tags, "tags")
+            JSONMap(\.first, "tags[0]")
+            JSONMap(\.second, "tags[1]")
+            JSONMap(\.count, "tags", transform: CountTransformer())
         }
     }
 
@@ -191,8 +191,8 @@ extension MappingUnitTests {
         var city = ""
         var zip = ""
         static let jsonMapping = JSONMapping<Address> {
-            Map(\.city, "city")
-            Map(\.zip, "zip")
+            JSONMap(\.city, "city")
+            JSONMap(\.zip, "zip")
         }
     }
 
@@ -200,8 +200,8 @@ extension MappingUnitTests {
         var address = Address()
         var city = ""
         static let jsonMapping = JSONMapping<AddressFirst> {
-            Map(\.address, "address")
-            Map(\.city, "address.city")
+            JSONMap(\.address, "address")
+            JSONMap(\.city, "address.city")
         }
     }
 
@@ -209,8 +209,8 @@ extension MappingUnitTests {
         var city = ""
         var address = Address()
         static let jsonMapping = JSONMapping<CityFirst> {
-            Map(\.city, "address.city")
-            Map(\.address, "address")
+            JSONMap(\.city, "address.city")
+            JSONMap(\.address, "address")
         }
     }
 
@@ -227,12 +227,12 @@ extension MappingUnitTests {
     struct MetaModel: JSONMappable {
         var a = 0, b = "", c = 0, d = 0, e = 0, f = 0
         static let jsonMapping = JSONMapping<MetaModel> {
-            Map(\.a, "x")
-            Map(\.b, "x")
-            Map(\.c, "p.q")
-            Map(\.d, ["p.r", "d"])
-            Map(\.e, "e", required: true)
-            Map(\.f, ["f1", "f2"])
+            JSONMap(\.a, "x")
+            JSONMap(\.b, "x")
+            JSONMap(\.c, "p.q")
+            JSONMap(\.d, ["p.r", "d"])
+            JSONMap(\.e, "e", required: true)
+            JSONMap(\.f, ["f1", "f2"])
         }
     }
 

@@ -24,10 +24,10 @@ struct MappingHooksTests: CapturesMappingErrors {
         var slug = ""
 
         static let jsonMapping = JSONMapping<Event> {
-            Map(\.id, "id", required: true)
-            Map(\.title, "title")
-            Map(\.tags, "tags")
-            Map(\.rawCount, "raw_count")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.title, "title")
+            JSONMap(\.tags, "tags")
+            JSONMap(\.rawCount, "raw_count")
         }
 
         static func willMap(_ object: JSONValue) throws -> JSONValue? {
@@ -58,12 +58,12 @@ struct MappingHooksTests: CapturesMappingErrors {
         var featured = Event()
         var count = 0
         static let jsonMapping = JSONMapping<Agenda> {
-            Map(\.events, "events")
-            Map(\.main, "main")
-            Map(\.maybe, "maybe")
-            Map(\.byDay, "by_day")
-            Map(\.featured, "data.featured")
-            Map(\.count, "count")
+            JSONMap(\.events, "events")
+            JSONMap(\.main, "main")
+            JSONMap(\.maybe, "maybe")
+            JSONMap(\.byDay, "by_day")
+            JSONMap(\.featured, "data.featured")
+            JSONMap(\.count, "count")
         }
     }
 
@@ -207,7 +207,7 @@ struct MappingHooksTests: CapturesMappingErrors {
         var entries: [Event] = []
         /// How many entries the raw object listed, rejected ones included.
         var listed = 0
-        static let jsonMapping = JSONMapping<Journal> { Map(\.entries, "entries") }
+        static let jsonMapping = JSONMapping<Journal> { JSONMap(\.entries, "entries") }
         static func willMap(_ object: JSONValue) throws -> JSONValue? { object["locked"] == true ? nil : object }
         mutating func didMap(from object: JSONValue) throws { listed = object["entries"]?.array?.count ?? -1 }
     }
@@ -216,8 +216,8 @@ struct MappingHooksTests: CapturesMappingErrors {
         var journal = Journal()
         var journals: [Journal] = []
         static let jsonMapping = JSONMapping<Shelf> {
-            Map(\.journal, "journal")
-            Map(\.journals, "journals")
+            JSONMap(\.journal, "journal")
+            JSONMap(\.journals, "journals")
         }
     }
 
@@ -265,8 +265,8 @@ struct MappingHooksTests: CapturesMappingErrors {
         var willOrder = ""
         var didOrder = ""
         static let jsonMapping = JSONMapping<Ordered> {
-            Map(\.a, "a")
-            Map(\.willOrder, "will_order")
+            JSONMap(\.a, "a")
+            JSONMap(\.willOrder, "will_order")
         }
         static func willMap(_ object: JSONValue) throws -> JSONValue? {
             guard var members = object.object else { return object }
@@ -365,7 +365,7 @@ struct MappingHooksTests: CapturesMappingErrors {
         var id = 0
         var trail: [String] = []
         required init() {}
-        class var jsonMapping: JSONMapping<Node> { JSONMapping { Map(\.id, "id") } }
+        class var jsonMapping: JSONMapping<Node> { JSONMapping { JSONMap(\.id, "id") } }
 
         class func willMap(_ object: JSONValue) throws -> JSONValue? {
             if object["disabled"] == true { return nil }
@@ -384,7 +384,7 @@ struct MappingHooksTests: CapturesMappingErrors {
         var text = ""
         var shout = ""
         override class var jsonMapping: JSONMapping<Node> {
-            super.jsonMapping.extended(for: Leaf.self) { Map(\.text, "text") }
+            super.jsonMapping.extended(for: Leaf.self) { JSONMap(\.text, "text") }
         }
 
         override class func willMap(_ object: JSONValue) throws -> JSONValue? {
@@ -405,9 +405,9 @@ struct MappingHooksTests: CapturesMappingErrors {
         var root = Node()
         var leaf: Leaf?
         static let jsonMapping = JSONMapping<Forest> {
-            Map(\.leaves, "leaves")
-            Map(\.root, "root")
-            Map(\.leaf, "leaf")
+            JSONMap(\.leaves, "leaves")
+            JSONMap(\.root, "root")
+            JSONMap(\.leaf, "leaf")
         }
     }
 
@@ -454,24 +454,24 @@ struct MappingHooksTests: CapturesMappingErrors {
 
     struct Plain: JSONMappable {
         var id = 0
-        static let jsonMapping = JSONMapping<Plain> { Map(\.id, "id") }
+        static let jsonMapping = JSONMapping<Plain> { JSONMap(\.id, "id") }
     }
 
     final class PlainClass: JSONMappable {
         var id = 0
         init() {}
-        static var jsonMapping: JSONMapping<PlainClass> { JSONMapping { Map(\.id, "id") } }
+        static var jsonMapping: JSONMapping<PlainClass> { JSONMapping { JSONMap(\.id, "id") } }
     }
 
     struct OnlyDidMap: JSONMappable, JSONDidMapHook {
         var id = 0
-        static let jsonMapping = JSONMapping<OnlyDidMap> { Map(\.id, "id") }
+        static let jsonMapping = JSONMapping<OnlyDidMap> { JSONMap(\.id, "id") }
         mutating func didMap(from object: JSONValue) throws {}
     }
 
     struct OnlyWillMap: JSONMappable, JSONWillMapHook {
         var id = 0
-        static let jsonMapping = JSONMapping<OnlyWillMap> { Map(\.id, "id") }
+        static let jsonMapping = JSONMapping<OnlyWillMap> { JSONMap(\.id, "id") }
         static func willMap(_ object: JSONValue) throws -> JSONValue? { object }
     }
 

@@ -18,8 +18,8 @@ struct MappingUnitTests: CapturesMappingErrors {
         var name = ""
         var age = 0
         static let jsonMapping = JSONMapping<Person> {
-            Map(\.name, "name")
-            Map(\.age, "age")
+            JSONMap(\.name, "name")
+            JSONMap(\.age, "age")
         }
     }
 }

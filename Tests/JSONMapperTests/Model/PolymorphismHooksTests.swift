@@ -16,8 +16,8 @@ struct PolymorphismHooksTests: CapturesMappingErrors {
         required init() {}
         class var jsonMapping: JSONMapping<Shape> {
             JSONMapping {
-                Map(\.id, "id")
-                Map(\.name, "name")
+                JSONMap(\.id, "id")
+                JSONMap(\.name, "name")
             }
         }
         class func mappedType(for object: JSONValue) -> any JSONMappable.Type {
@@ -36,7 +36,7 @@ struct PolymorphismHooksTests: CapturesMappingErrors {
         var radius = 0.0
         var area = 0.0
         override class var jsonMapping: JSONMapping<Shape> {
-            super.jsonMapping.extended(for: Circle.self) { Map(\.radius, "radius") }
+            super.jsonMapping.extended(for: Circle.self) { JSONMap(\.radius, "radius") }
         }
         func didMap(from object: JSONValue) throws {
             area = (radius * radius * 100).rounded() / 100 * 3
@@ -46,28 +46,28 @@ struct PolymorphismHooksTests: CapturesMappingErrors {
     class Polygon: Shape {
         var points: [[Double]] = []
         override class var jsonMapping: JSONMapping<Shape> {
-            super.jsonMapping.extended(for: Polygon.self) { Map(\.points, "points") }
+            super.jsonMapping.extended(for: Polygon.self) { JSONMap(\.points, "points") }
         }
     }
 
     final class Square: Polygon {
         var side = 0.0
         override class var jsonMapping: JSONMapping<Shape> {
-            super.jsonMapping.extended(for: Square.self) { Map(\.side, "side") }
+            super.jsonMapping.extended(for: Square.self) { JSONMap(\.side, "side") }
         }
     }
 
     /// A model outside the hierarchy.
     struct Alien: JSONMappable {
         var id = 0
-        static let jsonMapping = JSONMapping<Alien> { Map(\.id, "id") }
+        static let jsonMapping = JSONMapping<Alien> { JSONMap(\.id, "id") }
     }
 
     /// A class outside the hierarchy.
     final class Stranger: JSONMappable {
         var id = 0
         init() {}
-        static var jsonMapping: JSONMapping<Stranger> { JSONMapping { Map(\.id, "id") } }
+        static var jsonMapping: JSONMapping<Stranger> { JSONMapping { JSONMap(\.id, "id") } }
     }
 
     struct Scene: JSONMappable {
@@ -79,13 +79,13 @@ struct PolymorphismHooksTests: CapturesMappingErrors {
         var featured: Shape?
         var circles: [Circle] = []
         static let jsonMapping = JSONMapping<Scene> {
-            Map(\.shapes, "shapes")
-            Map(\.grid, "grid")
-            Map(\.named, "named")
-            Map(\.main, "main")
-            Map(\.maybe, "maybe")
-            Map(\.featured, "data.featured")
-            Map(\.circles, "circles")
+            JSONMap(\.shapes, "shapes")
+            JSONMap(\.grid, "grid")
+            JSONMap(\.named, "named")
+            JSONMap(\.main, "main")
+            JSONMap(\.maybe, "maybe")
+            JSONMap(\.featured, "data.featured")
+            JSONMap(\.circles, "circles")
         }
     }
 
@@ -272,7 +272,7 @@ struct PolymorphismHooksTests: CapturesMappingErrors {
     class Animal: JSONMappable, JSONPolymorphic, JSONWillMapHook {
         var name = ""
         required init() {}
-        class var jsonMapping: JSONMapping<Animal> { JSONMapping { Map(\.name, "name") } }
+        class var jsonMapping: JSONMapping<Animal> { JSONMapping { JSONMap(\.name, "name") } }
         /// Older documents say "kind"; the type choice sees the replacement.
         class func willMap(_ object: JSONValue) throws -> JSONValue? {
             guard var members = object.object else { return object }
@@ -287,7 +287,7 @@ struct PolymorphismHooksTests: CapturesMappingErrors {
     final class Dog: Animal {
         var barks = false
         override class var jsonMapping: JSONMapping<Animal> {
-            super.jsonMapping.extended(for: Dog.self) { Map(\.barks, "barks") }
+            super.jsonMapping.extended(for: Dog.self) { JSONMap(\.barks, "barks") }
         }
     }
 

@@ -9,8 +9,8 @@ extension MappingUnitTests {
         var id = 0
         var name = ""
         static let jsonMapping = JSONMapping<Req> {
-            Map(\.id, "id", required: true)
-            Map(\.name, "name")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.name, "name")
         }
     }
 
@@ -19,25 +19,25 @@ extension MappingUnitTests {
         var name = ""
         var friends: [RUser] = []
         static let jsonMapping = JSONMapping<RUser> {
-            Map(\.id, "id", required: true)
-            Map(\.name, "name")
-            Map(\.friends, "friends")
+            JSONMap(\.id, "id", required: true)
+            JSONMap(\.name, "name")
+            JSONMap(\.friends, "friends")
         }
     }
 
     struct ReqPath: JSONMappable, Equatable {
         var city = ""
-        static let jsonMapping = JSONMapping<ReqPath> { Map(\.city, "address.city", required: true) }
+        static let jsonMapping = JSONMapping<ReqPath> { JSONMap(\.city, "address.city", required: true) }
     }
 
     struct ReqFallback: JSONMappable, Equatable {
         var id = 0
-        static let jsonMapping = JSONMapping<ReqFallback> { Map(\.id, ["id", "ID"], required: true) }
+        static let jsonMapping = JSONMapping<ReqFallback> { JSONMap(\.id, ["id", "ID"], required: true) }
     }
 
     struct ReqOptional: JSONMappable, Equatable {
         var nick: String? = "default"
-        static let jsonMapping = JSONMapping<ReqOptional> { Map(\.nick, "nick", required: true) }
+        static let jsonMapping = JSONMapping<ReqOptional> { JSONMap(\.nick, "nick", required: true) }
     }
 
     @Test func requiredKeyMissing() throws {

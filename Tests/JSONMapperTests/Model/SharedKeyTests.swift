@@ -12,8 +12,8 @@ struct SharedKeyTests {
         var raw = ""
         var day = Date(timeIntervalSince1970: 0)
         static let jsonMapping = JSONMapping<Post> {
-            Map(\.raw, "date")
-            Map(\.day, "date", transform: .date(format: "yyyy-MM-dd"))
+            JSONMap(\.raw, "date")
+            JSONMap(\.day, "date", transform: .date(format: "yyyy-MM-dd"))
         }
     }
 
@@ -23,9 +23,9 @@ struct SharedKeyTests {
         var copy = 0
         var name = ""
         static let jsonMapping = JSONMapping<Mirror> {
-            Map(\.id, "id")
-            Map(\.name, "name")
-            Map(\.copy, "id")
+            JSONMap(\.id, "id")
+            JSONMap(\.name, "name")
+            JSONMap(\.copy, "id")
         }
     }
 
@@ -33,8 +33,8 @@ struct SharedKeyTests {
         var day = Date(timeIntervalSince1970: 0)
         var stamp = Date(timeIntervalSince1970: 0)
         static let jsonMapping = JSONMapping<TwoFormats> {
-            Map(\.day, "when", transform: .date(format: "yyyy-MM-dd"))
-            Map(\.stamp, "when", transform: .date(format: "dd/MM/yyyy"))
+            JSONMap(\.day, "when", transform: .date(format: "yyyy-MM-dd"))
+            JSONMap(\.stamp, "when", transform: .date(format: "dd/MM/yyyy"))
         }
     }
 
@@ -43,8 +43,8 @@ struct SharedKeyTests {
         var profile = JSONValue.null
         var city = ""
         static let jsonMapping = JSONMapping<Nested> {
-            Map(\.profile, "profile")
-            Map(\.city, "profile.city")
+            JSONMap(\.profile, "profile")
+            JSONMap(\.city, "profile.city")
         }
     }
 

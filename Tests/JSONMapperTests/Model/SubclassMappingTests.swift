@@ -13,9 +13,9 @@ struct SubclassMappingTests {
         required init() {}
         class var jsonMapping: JSONMapping<Account> {
             JSONMapping(keyStrategy: .snakeCase, ignoring: [\Account.secret]) {
-                Map(\.screenName, "screenName")
-                Map(\.secret, "secret")
-                Map(\.note, "note")
+                JSONMap(\.screenName, "screenName")
+                JSONMap(\.secret, "secret")
+                JSONMap(\.note, "note")
             }
         }
     }
@@ -24,7 +24,7 @@ struct SubclassMappingTests {
         var badgeLevel = 0
         override class var jsonMapping: JSONMapping<Account> {
             super.jsonMapping.extended(for: Verified.self) {
-                Map(\.badgeLevel, "badgeLevel")
+                JSONMap(\.badgeLevel, "badgeLevel")
             }
         }
     }
@@ -33,7 +33,7 @@ struct SubclassMappingTests {
         var badgeLevel = 0
         override class var jsonMapping: JSONMapping<Account> {
             super.jsonMapping.extended(for: Opted.self, keyStrategy: .useDeclaredKeys) {
-                Map(\.badgeLevel, "badgeLevel")
+                JSONMap(\.badgeLevel, "badgeLevel")
             }
         }
     }
@@ -66,7 +66,7 @@ struct SubclassMappingTests {
     class Node: JSONMappable, JSONPolymorphic {
         var id = 0
         required init() {}
-        class var jsonMapping: JSONMapping<Node> { JSONMapping { Map(\.id, "id") } }
+        class var jsonMapping: JSONMapping<Node> { JSONMapping { JSONMap(\.id, "id") } }
         class func mappedType(for object: JSONValue) -> any JSONMappable.Type {
             object["type"]?.string == "workspace" ? Workspace.self : Node.self
         }

@@ -378,7 +378,7 @@ struct ParserUnitTests {
 
     struct Named: JSONMappable {
         var id = 0
-        static let jsonMapping = JSONMapping<Named> { Map(\.id, "id") }
+        static let jsonMapping = JSONMapping<Named> { JSONMap(\.id, "id") }
     }
 
     @Test func aSyntaxErrorAnywhereWinsOverAnEarlierMappingError() {
@@ -412,7 +412,7 @@ struct ParserUnitTests {
 
     struct Skipper: JSONMappable, Equatable {
         var id = 0
-        static let jsonMapping = JSONMapping<Skipper> { Map(\.id, "id") }
+        static let jsonMapping = JSONMapping<Skipper> { JSONMap(\.id, "id") }
     }
 
     @Test func depthLimitCountsSkippedValues() throws {

@@ -138,7 +138,7 @@ struct TokenJoinerTests {
 
     struct Named: JSONMappable, Equatable {
         var n = 0
-        static let jsonMapping = JSONMapping<Named> { Map(\.n, "n") }
+        static let jsonMapping = JSONMapping<Named> { JSONMap(\.n, "n") }
     }
 
     @Test("errors after and inside long tokens name the same place in any chunking", arguments: [1, 5, 4096])

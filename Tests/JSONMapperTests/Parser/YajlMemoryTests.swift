@@ -11,8 +11,8 @@ struct YajlMemoryTests {
         var text = ""
         var depth = 0
         static let jsonMapping = JSONMapping<Note> {
-            Map(\.text, "text")
-            Map(\.depth, "depth")
+            JSONMap(\.text, "text")
+            JSONMap(\.depth, "depth")
         }
     }
 

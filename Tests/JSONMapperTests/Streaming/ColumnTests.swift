@@ -12,10 +12,10 @@ struct ColumnTests {
         var rating = 0
         var tags: [String] = []
         static let jsonMapping = JSONMapping<Product> {
-            Map(\.asin, "asin", required: true)
-            Map(\.brand, "brand")
-            Map(\.rating, "rating")
-            Map(\.tags, "tags")
+            JSONMap(\.asin, "asin", required: true)
+            JSONMap(\.brand, "brand")
+            JSONMap(\.rating, "rating")
+            JSONMap(\.tags, "tags")
         }
     }
 
@@ -54,9 +54,9 @@ struct ColumnTests {
         var brand = ""
         var rating = 0
         static let jsonMapping = JSONMapping<PositionalProduct> {
-            Map(\.asin, "[0]", required: true)
-            Map(\.brand, "[1]")
-            Map(\.rating, "[2]")
+            JSONMap(\.asin, "[0]", required: true)
+            JSONMap(\.brand, "[1]")
+            JSONMap(\.rating, "[2]")
         }
     }
 

@@ -26,6 +26,31 @@ struct ParallelAndAsyncTests {
         return (text, good, bad)
     }
 
+    /// A model that is not `Sendable` (a class with mutable state): its records cannot cross threads.
+    final class LocalEvent: JSONMappable {
+        var id = 0
+        init() {}
+        static let jsonMapping = JSONMapping<LocalEvent> { JSONMap(\.id, "id") }
+    }
+
+    @Test func progressSaysHowManyThreadsDecode() throws {
+        let bytes = Array((0..<40).map { "{\"id\":\($0)}\n" }.joined().utf8)
+        let decoder = JSONRecordDecoder(framing: .jsonLines, workers: 2, chunkSize: 64)
+        let sendable = decoder.records(StreamEvent.self, from: .bytes(bytes))
+        #expect(sendable.progress.workers == 1, "before the stream starts")
+        #expect(sendable.map { (try? $0.get().value.id) ?? -1 } == Array(0..<40))
+        #expect(sendable.progress.workers == 2)
+        let local = decoder.records(LocalEvent.self, from: .bytes(bytes))
+        #expect(local.map { (try? $0.get().value.id) ?? -1 } == Array(0..<40))
+        #expect(local.progress.workers == 1, "a value that is not Sendable is decoded on the reading thread")
+        let transformed = decoder.records(LocalEvent.self, from: .bytes(bytes), transform: { (event: LocalEvent) throws(JSONMapperError) in event.id })
+        #expect(transformed.map { (try? $0.get().value) ?? -1 } == Array(0..<40))
+        #expect(transformed.progress.workers == 2, "a transform runs on the workers")
+        let single = JSONRecordDecoder(framing: .jsonLines, workers: 1).records(StreamEvent.self, from: .bytes(bytes))
+        #expect(single.map { (try? $0.get().value.id) ?? -1 } == Array(0..<40))
+        #expect(single.progress.workers == 1)
+    }
+
     @Test(arguments: [2, 3, 4])
     func severalWorkersDeliverInStreamOrder(workers: Int) {
         let (text, good, bad) = Self.mixedStream(count: 700)
@@ -152,8 +177,8 @@ struct TrackedEvent: JSONMappable, Sendable {
     var id = 0
     var tag: ThreadTag?
     static let jsonMapping = JSONMapping<TrackedEvent> {
-        Map(\.id, "id", required: true)
-        Map(\.tag, "tag", transform: ThreadTag.Transformer())
+        JSONMap(\.id, "id", required: true)
+        JSONMap(\.tag, "tag", transform: ThreadTag.Transformer())
     }
 }
 

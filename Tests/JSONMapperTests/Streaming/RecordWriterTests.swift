@@ -10,8 +10,8 @@ struct RecordWriterTests {
         var id = 0
         var value = 0.0
         static let jsonMapping = JSONMapping<Reading> {
-            Map(\.id, "id")
-            Map(\.value, "value")
+            JSONMap(\.id, "id")
+            JSONMap(\.value, "value")
         }
     }
 

@@ -21,8 +21,8 @@ struct StreamEvent: JSONMappable, Equatable, Sendable {
     var id = 0
     var name = ""
     static let jsonMapping = JSONMapping<StreamEvent> {
-        Map(\.id, "id", required: true)
-        Map(\.name, "name")
+        JSONMap(\.id, "id", required: true)
+        JSONMap(\.name, "name")
     }
 }
 
@@ -30,7 +30,7 @@ struct StreamEvent: JSONMappable, Equatable, Sendable {
 final class StreamEventObject: JSONMappable {
     var id = 0
     required init() {}
-    static let jsonMapping = JSONMapping<StreamEventObject> { Map(\.id, "id", required: true) }
+    static let jsonMapping = JSONMapping<StreamEventObject> { JSONMap(\.id, "id", required: true) }
 }
 
 extension JSONRecordDecoder {

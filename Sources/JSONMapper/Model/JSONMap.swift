@@ -3,7 +3,7 @@
 /// A key may be a plain key (`"id"`), a key path through nested objects (`"user.id"`), and may
 /// index arrays (`"urls[0].expanded"`). Give a list of keys for fallbacks: the first key in the
 /// list that is present wins.
-public struct Map<Root> {
+public struct JSONMap<Root> {
     private let build: (JSONKeyStrategy) -> PropertyRule
 
     /// Maps a property to one key.
@@ -64,7 +64,7 @@ struct SendableKeyPath<Root, Value>: @unchecked Sendable {
 // below exists only to be chosen for the mistake and answer with what to do instead; none can
 // be called.
 
-extension Map {
+extension JSONMap {
     /// Unavailable: a `let` or get-only property cannot be mapped, since decoding sets it.
     @available(*, unavailable, message: "a mapped property must be settable: declare it with 'var', not 'let' or get-only (decoding writes it)")
     public init<Value: JSONMappableValue>(_ keyPath: KeyPath<Root, Value>, _ key: String, required: Bool = false) {
@@ -123,7 +123,7 @@ public struct _JSONMappingWithoutModelType: Sendable {
     }
 }
 
-extension Map where Root == _JSONMappingWithoutModelType {
+extension JSONMap where Root == _JSONMappingWithoutModelType {
     /// A transformed property of a mapping written without its model type; the mapping itself
     /// is the error (see `_JSONMappingWithoutModelType`).
     public init<Transformer: JSONValueTransformer>(
