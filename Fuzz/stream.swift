@@ -184,7 +184,8 @@ func checkPositions<Value>(_ outcomes: [StreamOutcome<Value>], in input: [UInt8]
     }
     func checkError(_ error: JSONMapperError) {
         let offset: Int? = switch error {
-        case let .syntax(offset, _, _, _), let .limitExceeded(offset, _): offset
+        case let .syntax(_, location): location.offset
+        case let .limitExceeded(offset, _): offset
         case let .typeMismatch(_, _, _, location?), let .keyNotFound(_, location?), let .invalidValue(_, _, location?),
              let .depthLimitExceeded(_, location?): location.offset
         default: nil

@@ -1,6 +1,7 @@
 /// Every way decoding can fail, each naming where it happened.
 ///
-/// Syntax errors carry the byte offset and the 1-based line and column of the offending byte.
+/// Syntax errors carry the ``JSONLocation`` of the offending byte: its offset and its 1-based
+/// line and column.
 /// Mapping errors carry a JSON path such as `statuses[3].user.id` (the empty string is the
 /// top-level value) and, when the input was bytes (a document, chunks), the ``JSONLocation``
 /// of the offending value; input that was already a tree (``JSONValue``, `[String: Any]`) has
@@ -17,8 +18,9 @@
 /// (for a will-map or did-map hook, a type choice, several properties on one key) are mapped
 /// when the object ends, so their errors are located at that object's closing brace.
 ///
-/// The location is the last associated value of each mapping case, defaulting to `nil`, so
-/// errors are built as before (`.keyNotFound(path: "id")`) and read with ``location``. Two
+/// The location is the last associated value of every case that has one: a syntax error's
+/// always, a mapping error's when the input was bytes (defaulting to `nil`, so a test writes
+/// `.keyNotFound(path: "id")`). ``location`` reads it from any case, ``path`` the JSON path. Two
 /// errors are equal (`==`) when they are the same case with the same path and details,
 /// whatever their locations: the location follows from where the same problem sits in the
 /// input, so the error from a document equals the one from its tree, from its chunks, or the
@@ -26,8 +28,9 @@
 public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input holds no JSON value: it is empty or only whitespace.
     case emptyInput
-    /// The input is not well-formed JSON (RFC 8259).
-    case syntax(offset: Int, line: Int, column: Int, message: String)
+    /// The input is not well-formed JSON (RFC 8259): `message` says what is wrong, `location`
+    /// is the offending byte.
+    case syntax(message: String, location: JSONLocation)
     /// A value has a JSON type that the property's Swift type cannot take.
     case typeMismatch(path: String, expected: String, found: String, location: JSONLocation? = nil)
     /// A required key is absent (or `null`) in an object.
@@ -78,7 +81,7 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
     public var location: JSONLocation? {
         switch self {
         case .emptyInput, .limitExceeded, .ioFailed, .corruptCompressedInput, .invalidMapping: nil
-        case let .syntax(offset, line, column, _): JSONLocation(offset: offset, line: line, column: column)
+        case let .syntax(_, location): location
         case .typeMismatch(_, _, _, let location), .keyNotFound(_, let location),
              .invalidValue(_, _, let location), .depthLimitExceeded(_, let location): location
         }
@@ -89,8 +92,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .emptyInput:
             "empty input: no JSON value found"
-        case let .syntax(offset, line, column, message):
-            "syntax error at line \(line), column \(column) (byte \(offset)): \(message)"
+        case let .syntax(message, location):
+            "syntax error at line \(location.line), column \(location.column) (byte \(location.offset)): \(message)"
         case let .typeMismatch(path, expected, found, location):
             "type mismatch at \(Self.describe(path, location)): expected \(expected), found \(found)"
         case let .keyNotFound(path, location):
@@ -122,8 +125,8 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
         switch (lhs, rhs) {
         case (.emptyInput, .emptyInput):
             true
-        case let (.syntax(o1, l1, c1, m1), .syntax(o2, l2, c2, m2)):
-            o1 == o2 && l1 == l2 && c1 == c2 && m1 == m2
+        case let (.syntax(m1, l1), .syntax(m2, l2)):
+            m1 == m2 && l1 == l2
         case let (.typeMismatch(p1, e1, f1, _), .typeMismatch(p2, e2, f2, _)):
             p1 == p2 && e1 == e2 && f1 == f2
         case let (.keyNotFound(p1, _), .keyNotFound(p2, _)):

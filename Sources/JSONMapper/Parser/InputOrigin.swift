@@ -17,9 +17,8 @@ struct InputOrigin: Sendable, Equatable {
     func locate(_ error: JSONMapperError) -> JSONMapperError {
         guard self != .start else { return error }
         switch error {
-        case let .syntax(offset, line, column, message):
-            let location = locate(JSONLocation(offset: offset, line: line, column: column))
-            return .syntax(offset: location.offset, line: location.line, column: location.column, message: message)
+        case let .syntax(message, location):
+            return .syntax(message: message, location: locate(location))
         case let .limitExceeded(offset, message):
             return .limitExceeded(offset: self.offset + offset, message: message)
         case let .typeMismatch(path, expected, found, location?):

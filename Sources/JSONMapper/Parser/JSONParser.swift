@@ -168,7 +168,7 @@ final class JSONParser {
             lineStart = offsetBefore + i + 1
         }
         let absolute = offsetBefore + offset
-        return .syntax(offset: absolute, line: line, column: absolute - lineStart + 1, message: message)
+        return .syntax(message: message, location: JSONLocation(offset: absolute, line: line, column: absolute - lineStart + 1))
     }
 
     /// Ends the document: reports a document cut short, or input with no value at all, and
@@ -247,7 +247,7 @@ final class JSONParser {
                 lineStart = offsetBefore + i + 1
             }
         }
-        return .syntax(offset: offset, line: line, column: offset - lineStart + 1, message: message)
+        return .syntax(message: message, location: JSONLocation(offset: offset, line: line, column: offset - lineStart + 1))
     }
 
     /// yajl's message for a token where `,` or `}` must follow a member's value.

@@ -226,7 +226,7 @@ struct ValueScanner {
     }
 
     private func error(_ message: String, at offset: Int) -> JSONMapperError {
-        .syntax(offset: offset, line: line, column: offset - lineStart + 1, message: message)
+        .syntax(message: message, location: JSONLocation(offset: offset, line: line, column: offset - lineStart + 1))
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -35,10 +35,11 @@ struct DocumentErrorPrecedenceTests: CapturesMappingErrors {
         let error = Self.failure { () throws(JSONMapperError) in
             try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: policy)).decode([Named].self, from: Self.unclosed(100))
         }
-        guard case .syntax(let offset, _, _, _)? = error else {
+        guard case .syntax(_, let location)? = error else {
             Issue.record("expected a syntax error, got \(String(describing: error))")
             return
         }
+        let offset = location.offset
         #expect(offset == 100)
     }
 
@@ -50,10 +51,11 @@ struct DocumentErrorPrecedenceTests: CapturesMappingErrors {
         let error = Self.failure { () throws(JSONMapperError) in
             try JSONMapDecoder(options: DecodingOptions(invalidValuePolicy: policy)).decode([Named].self, from: text)
         }
-        guard case .syntax(let offset, _, _, _)? = error else {
+        guard case .syntax(_, let location)? = error else {
             Issue.record("expected a syntax error, got \(String(describing: error))")
             return
         }
+        let offset = location.offset
         #expect(offset == 11)
     }
 
@@ -119,10 +121,11 @@ extension DocumentErrorPrecedenceTests {
         let decoder = JSONChunkDecoder([Int].self)
         try decoder.feed(Array(#"[1,"a","#.utf8))
         let error = Self.failure { () throws(JSONMapperError) in try decoder.feed(Array("2,]".utf8)) }
-        guard case .syntax(let offset, _, _, _)? = error else {
+        guard case .syntax(_, let location)? = error else {
             Issue.record("expected a syntax error, got \(String(describing: error))")
             return
         }
+        let offset = location.offset
         #expect(offset == 9)
     }
 }

@@ -218,8 +218,9 @@ struct ErrorLocationTests: CapturesMappingErrors {
         #expect(JSONMapperError.typeMismatch(path: "a", expected: "Int", found: "null", location: here)
                 == .typeMismatch(path: "a", expected: "Int", found: "null", location: JSONLocation(offset: 0, line: 1, column: 1)))
         #expect(JSONMapperError.keyNotFound(path: "a", location: here) != .keyNotFound(path: "b", location: here))
-        #expect(JSONMapperError.syntax(offset: 1, line: 1, column: 2, message: "m") != .syntax(offset: 2, line: 1, column: 3, message: "m"))
-        #expect(JSONMapperError.syntax(offset: 1, line: 1, column: 2, message: "m").location == JSONLocation(offset: 1, line: 1, column: 2))
+        #expect(JSONMapperError.syntax(message: "m", location: JSONLocation(offset: 1, line: 1, column: 2))
+                != .syntax(message: "m", location: JSONLocation(offset: 2, line: 1, column: 3)))
+        #expect(JSONMapperError.syntax(message: "m", location: JSONLocation(offset: 1, line: 1, column: 2)).location == JSONLocation(offset: 1, line: 1, column: 2))
     }
 
     @Test func skippedErrorsAreNotLocatedAndDecodingGoesOn() throws {

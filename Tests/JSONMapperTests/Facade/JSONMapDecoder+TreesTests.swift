@@ -69,11 +69,11 @@ struct TreeAndHookTests {
             _ = try JSONValue(parsing: "{\"a\" 1}")
             Issue.record("expected a syntax error")
         } catch {
-            guard case .syntax(let offset, 1, 6, _) = error else {
+            guard case .syntax(_, let location) = error else {
                 Issue.record("got \(error)")
                 return
             }
-            #expect(offset == 5)
+            #expect(location == JSONLocation(offset: 5, line: 1, column: 6))
         }
     }
 

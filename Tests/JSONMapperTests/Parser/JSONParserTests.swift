@@ -111,7 +111,7 @@ struct ParserUnitTests {
     }
 
     static func position(_ error: JSONMapperError?) -> (offset: Int, line: Int, column: Int)? {
-        if case let .syntax(offset, line, column, _)? = error { return (offset, line, column) }
+        if case let .syntax(_, location)? = error { return (location.offset, location.line, location.column) }
         return nil
     }
 
@@ -347,7 +347,7 @@ struct ParserUnitTests {
     }
 
     @Test func syntaxErrorDescriptionNamesThePosition() {
-        let error = JSONMapperError.syntax(offset: 20, line: 2, column: 11, message: "parse error: x")
+        let error = JSONMapperError.syntax(message: "parse error: x", location: JSONLocation(offset: 20, line: 2, column: 11))
         #expect(error.description == "syntax error at line 2, column 11 (byte 20): parse error: x")
         #expect(error.path == nil)
     }

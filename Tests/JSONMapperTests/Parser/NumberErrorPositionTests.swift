@@ -32,17 +32,19 @@ struct NumberErrorPositionTests {
         for size in [bytes.count, 1, 4] {
             let splits = Array(stride(from: size, to: bytes.count, by: size))
             let result = ParserUnitTests.parse(bytes, splits: splits)
-            guard case .failure(.syntax(let found, let line, let column, _)) = result else {
+            guard case .failure(.syntax(_, let location)) = result else {
                 Issue.record("\(text) in chunks of \(size): \(result)")
                 continue
             }
+            let (found, line, column) = (location.offset, location.line, location.column)
             #expect(found == offset && line == 1 && column == offset + 1, "\(text) in chunks of \(size): byte \(found)")
         }
         let decoded = ParserUnitTests.decodeProbe(bytes)
-        guard case .failure(.syntax(let found, _, _, _)) = decoded else {
+        guard case .failure(.syntax(_, let location)) = decoded else {
             Issue.record("\(text) decoded: \(decoded)")
             return
         }
+        let found = location.offset
         #expect(found == offset, "\(text) decoded: byte \(found)")
     }
 }

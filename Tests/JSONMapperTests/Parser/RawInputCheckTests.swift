@@ -15,7 +15,7 @@ struct RawInputCheckTests {
     static func syntaxPlaces<T: JSONMappableValue>(_ type: T.Type, _ bytes: [UInt8]) -> [String: Place?] {
         func place(_ run: () throws(JSONMapperError) -> Void) -> Place? {
             do throws(JSONMapperError) { try run() } catch {
-                if case let .syntax(offset, line, column, _) = error { return (offset, line, column) }
+                if case let .syntax(_, location) = error { return (location.offset, location.line, location.column) }
             }
             return nil
         }
@@ -111,7 +111,7 @@ struct RawInputCheckTests {
         Self.expectEverywhere([JSONValue].self, bytes, at: expected)
         let tree: Place? = {
             do throws(JSONMapperError) { _ = try JSONValue(parsing: bytes) } catch {
-                if case let .syntax(offset, line, column, _) = error { return (offset, line, column) }
+                if case let .syntax(_, location) = error { return (location.offset, location.line, location.column) }
             }
             return nil
         }()
@@ -125,10 +125,11 @@ struct RawInputCheckTests {
         for chunkSize in [1, 4, 1 << 16] {
             let run = JSONRecordDecoder(framing: .jsonLines, chunkSize: chunkSize).run(StreamEvent.self, .bytes(Array(text.utf8)))
             #expect(run.records.map(\.value.id) == [1, 3])
-            guard case let .syntax(offset, line, column, _)? = run.rejections.first?.error else {
+            guard case let .syntax(_, location)? = run.rejections.first?.error else {
                 Issue.record("chunks of \(chunkSize): \(run.rejections)")
                 continue
             }
+            let (offset, line, column) = (location.offset, location.line, location.column)
             #expect((offset, line, column) == (expected.offset, expected.line, expected.column), "chunks of \(chunkSize)")
         }
     }

@@ -99,10 +99,11 @@ struct SkippedValueTests {
         #expect(Self.limitOffset(long) == 13 + 5)
         for (text, offset) in [(#"{"skip": [1x], "a": 1}"#, 11), (#"{"skip": 12"x", "a": 1}"#, 11), (#"{"skip": {"n": -0.5true}}"#, 19)] {
             let result = Self.events(text, chunkSize: chunkSize)
-            guard case .failure(.syntax(let at, _, _, _)) = result else {
+            guard case .failure(.syntax(_, let location)) = result else {
                 Issue.record("\(text): \(result)")
                 continue
             }
+            let at = location.offset
             #expect(at == offset, "\(text)")
         }
     }

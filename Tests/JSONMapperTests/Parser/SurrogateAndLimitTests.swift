@@ -11,7 +11,7 @@ struct SurrogateAndLimitTests {
             _ = try JSONValue(parsing: json)
             return nil
         } catch {
-            if case .syntax(let offset, _, _, _) = error { return offset }
+            if case .syntax(_, let location) = error { return location.offset }
             return nil
         }
     }
@@ -54,10 +54,11 @@ struct SurrogateAndLimitTests {
             } catch let caught {
                 error = caught
             }
-            guard case .syntax(let offset, _, _, _)? = error else {
+            guard case .syntax(_, let location)? = error else {
                 Issue.record("split at \(split): expected a syntax error, got \(String(describing: error))")
                 continue
             }
+            let offset = location.offset
             #expect(offset == 2, "split at \(split)")
         }
     }

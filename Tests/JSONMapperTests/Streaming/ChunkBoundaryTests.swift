@@ -39,7 +39,7 @@ struct ChunkBoundaryTests {
 
     static func summary(_ run: StreamRun<StreamEvent>) -> Expected {
         var failureOffset: Int?
-        if case .syntax(let offset, _, _, _)? = run.failure { failureOffset = offset }
+        if case .syntax(_, let location)? = run.failure { failureOffset = location.offset }
         return Expected(records: run.records.map { ($0.value, $0.line, $0.byteRange) }, rejectedLines: run.rejections.map(\.line),
                         failureOffset: failureOffset)
     }

@@ -76,11 +76,11 @@ struct FramingTests {
         for (text, marker, message) in cases {
             let run = Self.decoder(.array).run(Int.self, .bytes(Array(text.utf8)))
             let at = position(of: marker, in: text)
-            #expect(run.failure == .syntax(offset: at.offset, line: at.line, column: at.column, message: message), "\(text)")
+            #expect(run.failure == .syntax(message: message, location: JSONLocation(offset: at.offset, line: at.line, column: at.column)), "\(text)")
         }
         let open = Self.decoder(.array).run(Int.self, .bytes(Array("[1,\n2".utf8)))
         #expect(open.records.map(\.value) == [1, 2])
-        #expect(open.failure == .syntax(offset: 5, line: 2, column: 2, message: "premature EOF: the array of records is not closed"))
+        #expect(open.failure == .syntax(message: "premature EOF: the array of records is not closed", location: JSONLocation(offset: 5, line: 2, column: 2)))
         #expect(Self.decoder(.array).run(Int.self, .bytes(Array("  ".utf8))).failure == .emptyInput)
     }
 

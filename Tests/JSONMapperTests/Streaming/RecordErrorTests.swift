@@ -14,8 +14,8 @@ struct RecordErrorTests {
     }
 
     static func isSyntax(_ error: JSONMapperError?, at place: (offset: Int, line: Int, column: Int)) -> Bool {
-        guard case let .syntax(offset, line, column, _)? = error else { return false }
-        return (offset, line, column) == (place.offset, place.line, place.column)
+        guard case let .syntax(_, location)? = error else { return false }
+        return location == JSONLocation(offset: place.offset, line: place.line, column: place.column)
     }
 
     /// Bad records first, in the middle and last: syntax errors, a mapping error, a missing key.

@@ -78,10 +78,11 @@ struct JSONValueTests: CapturesMappingErrors {
     @Test func syntaxErrorPositionOnALaterLine() {
         // "[\n  1,\n  }": the '}' is byte 9, line 3, column 3.
         let error = Self.failure { () throws(JSONMapperError) in try JSONValue(parsing: "[\n  1,\n  }") }
-        guard case .syntax(let offset, let line, let column, _)? = error else {
+        guard case .syntax(_, let location)? = error else {
             Issue.record("expected a syntax error, got \(String(describing: error))")
             return
         }
+        let (offset, line, column) = (location.offset, location.line, location.column)
         #expect(offset == 9)
         #expect(line == 3)
         #expect(column == 3)
