@@ -81,6 +81,22 @@ struct UnmappedValueTests {
         }
     }
 
+    @Test func aDepthErrorInsideAnUnmappedValueNamesNoOtherKey() {
+        // Fed in chunks, the path inside the unmapped value is not kept (see
+        // JSONMapperError.depthLimitExceeded); it must not name the mapped key before it.
+        let text = #"{"id": 1, "name": "n", "skip": [[[[[[[1]]]]]]]}"#
+        let options = DecodingOptions(maxDepth: 6)
+        for (index, result) in Self.decodings(text, options: options).enumerated() {
+            guard case .failure(.depthLimitExceeded(let path, let location?)) = result else {
+                Issue.record("\(result)")
+                continue
+            }
+            // Whole, or in one chunk, the path is read back from the bytes.
+            #expect(path == "skip[0][0][0][0][0]" || (index > 0 && path == ""), "decoding \(index): \(path)")
+            #expect(location.offset == 36)
+        }
+    }
+
     @Test func aRecordStreamReadsPastUnmappedValues() throws {
         let lines = (0..<50).map { #"{"skip": {"deep": [[{"x": \#($0)}]], "s": "\#($0)"}, "id": \#($0), "name": "n\#($0)"}"# }
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
