@@ -18,13 +18,25 @@ extension JSONMappableMacro: MemberMacro {
         let sink = DiagnosticSink(context: context)
         // The extension role, which the compiler always expands, diagnoses any other kind.
         guard let model = ModelDeclaration(declaration, conformsAlready: protocols.isEmpty) else { return [] }
+        let codingKeys = CodingKeysDeclaration(in: declaration)
         let properties = declaration.memberBlock.members
             .compactMap { $0.decl.as(VariableDeclSyntax.self) }
-            .flatMap { MappedProperty.properties(of: $0, in: sink) }
+            .flatMap { MappedProperty.properties(of: $0, codingKeys: codingKeys, in: sink) }
         SharedKeyCheck.diagnose(properties, in: sink)
+        if let codingKeys { diagnoseUnusedCases(of: codingKeys, mapped: properties, in: sink) }
         var members = [mappingDeclaration(for: model, properties: properties, keyStrategy: keyStrategy(of: node))]
         if let initializer = initializer(for: model) { members.append(initializer) }
         return members
+    }
+
+    /// A `CodingKeys` case that names no mapped property would be a compile error for
+    /// `Codable`; here it would silently map nothing.
+    private static func diagnoseUnusedCases(of codingKeys: CodingKeysDeclaration, mapped: [MappedProperty], in sink: DiagnosticSink) {
+        let names = Set(mapped.map(\.name))
+        for (name, node) in codingKeys.cases where !names.contains(name) {
+            sink.diagnose(node, .warning("unusedCodingKey",
+                "CodingKeys case '\(name)' names no property @JSONMappable maps (a stored 'var' of this type without @JSONKey or @JSONIgnore)"))
+        }
     }
 
     /// The `keyStrategy:` argument as written, or `nil` for the default.
@@ -142,6 +154,10 @@ extension JSONMappableMacro: MemberAttributeMacro {
         else { return [] }
         let attributes = PropertyAttributes(variable.attributes)
         guard attributes.ignore == nil, attributes.transform == nil, attributes.family == nil else { return [] }
+        if attributes.key == nil, let codingKeys = CodingKeysDeclaration(in: declaration),
+           codingKeys.keys[binding.pattern.as(IdentifierPatternSyntax.self)!.identifier.trimmedIdentifier] == nil {
+            return []
+        }
         return ["@_JSONMappedValue"]
     }
 }

@@ -37,9 +37,15 @@ struct MappedProperty {
 
 extension MappedProperty {
     /// The properties `variable` declares that are mapped, diagnosing what cannot be: a `let`,
-    /// a missing default, malformed keys, misplaced attributes.
-    static func properties(of variable: VariableDeclSyntax, in sink: DiagnosticSink) -> [MappedProperty] {
+    /// a missing default, malformed keys, misplaced attributes. With `codingKeys`, a property
+    /// without `@JSONKey` takes its key from them, and one they do not list is not mapped.
+    static func properties(of variable: VariableDeclSyntax, codingKeys: CodingKeysDeclaration?,
+                           in sink: DiagnosticSink) -> [MappedProperty] {
         let attributes = PropertyAttributes(variable.attributes)
+        if let codingKeys, attributes.key == nil, !variable.isStatic, !variable.isComputed, attributes.ignore == nil,
+           variable.bindingNames.allSatisfy({ codingKeys.keys[$0] == nil }) {
+            return []
+        }
         guard let keyList = keyList(of: variable, attributes, in: sink) else { return [] }
         var mapped: [MappedProperty] = []
         for (index, binding) in variable.bindings.enumerated() {
@@ -55,10 +61,13 @@ extension MappedProperty {
             }
             let name = pattern.identifier.trimmedIdentifier
             let declaresKeys = !keyList.literals.isEmpty
+            let codingKey = declaresKeys ? nil : codingKeys?.keys[name]
+            if codingKeys != nil, !declaresKeys, codingKey == nil { continue }
+            let key = codingKey ?? name
             mapped.append(MappedProperty(
                 name: name, writtenName: pattern.identifier.text,
-                keyLiterals: declaresKeys ? keyList.literals : ["\"\(name)\""],
-                keys: declaresKeys ? keyList.values : [name],
+                keyLiterals: declaresKeys ? keyList.literals : [CodingKeysDeclaration.literal(forKey: key)],
+                keys: declaresKeys ? keyList.values : [key],
                 keyNodes: declaresKeys ? keyList.nodes : [Syntax(pattern)],
                 isRequired: attributes.required != nil, isShared: keyList.isShared,
                 transform: attributes.transform.flatMap(PropertyAttributes.firstArgument(of:)),
@@ -192,6 +201,11 @@ private enum DefaultValue {
 }
 
 extension VariableDeclSyntax {
+    /// The names of the identifiers the declaration binds.
+    var bindingNames: [String] {
+        bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedIdentifier }
+    }
+
     var isStatic: Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }

@@ -17,6 +17,10 @@
 /// Each stored `var` is mapped under its name, through `keyStrategy`, unless an attribute
 /// says otherwise (``JSONKey(_:shared:)``, ``JSONIgnore()``, ``JSONRequired()``,
 /// ``JSONTransform(_:)``, ``JSONFamily(_:)``); computed and static properties are skipped.
+/// A type that declares `CodingKeys` (a `Codable` type moving to the mapped engine) is mapped
+/// as `Codable` reads it: a listed property under its case's string value (taken as one key,
+/// dots and brackets included), an unlisted one not at all; `@JSONKey` still wins, and a case
+/// that names no mapped property is a warning.
 /// On a class the macro also writes `required init()` when the class has none, and on a
 /// subclass of a mapped class it extends the superclass's mapping
 /// (``JSONMapping/extended(for:keyStrategy:allowing:ignoring:_:)``), whose key strategy the

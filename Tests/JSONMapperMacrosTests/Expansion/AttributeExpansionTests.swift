@@ -54,6 +54,90 @@ struct AttributeExpansionTests {
             """)
     }
 
+    /// A type with `CodingKeys` maps as `Codable` reads it: each listed property under its
+    /// case's string value (a key with a `.` or `[` is one key, escaped for the mapping-key
+    /// grammar), an unlisted one not at all, and `@JSONKey` over both.
+    @Test func codingKeysGiveTheKeys() {
+        assertExpansion(
+            #"""
+            @JSONMappable
+            struct Item {
+                var id = 0
+                var title = ""
+                var note = ""
+                let version = 1
+                @JSONKey("k") var other = 0
+                enum CodingKeys: String, CodingKey {
+                    case id = "item_id"
+                    case title = "a.b[0]\\"
+                    case other
+                }
+            }
+            """#,
+            expandedSource: #"""
+            struct Item {
+                var id = 0
+                var title = ""
+                var note = ""
+                let version = 1
+                var other = 0
+                enum CodingKeys: String, CodingKey {
+                    case id = "item_id"
+                    case title = "a.b[0]\\"
+                    case other
+                }
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.JSONMap(\.id, "item_id")
+                        JSONMapper.JSONMap(\.title, "a\\.b\\[0]\\\\")
+                        JSONMapper.JSONMap(\.other, "k")
+                    }
+                }
+            }
+
+            extension Item: JSONMapper.JSONMappable {
+            }
+            """#)
+    }
+
+    @Test func codingKeysWithoutRawValuesUseTheCaseNames() {
+        assertExpansion(
+            """
+            @JSONMappable
+            struct Point {
+                var x = 0.0
+                var y = 0.0
+                var cache = 0
+                enum CodingKeys: CodingKey {
+                    case x, y
+                }
+            }
+            """,
+            expandedSource: """
+            struct Point {
+                var x = 0.0
+                var y = 0.0
+                var cache = 0
+                enum CodingKeys: CodingKey {
+                    case x, y
+                }
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.JSONMap(\\.x, "x")
+                        JSONMapper.JSONMap(\\.y, "y")
+                    }
+                }
+            }
+
+            extension Point: JSONMapper.JSONMappable {
+            }
+            """)
+    }
+
     @Test func keyStrategyIsTheMappingsStrategy() {
         assertExpansion(
             """

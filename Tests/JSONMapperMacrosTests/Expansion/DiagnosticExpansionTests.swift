@@ -345,4 +345,41 @@ struct DiagnosticExpansionTests {
                 DiagnosticSpec(message: "@JSONMappable maps named properties; declare each property of this pattern separately", line: 4, column: 9),
             ])
     }
+
+    @Test func aCodingKeyNamingNoPropertyIsAWarning() {
+        assertExpansion(
+            """
+            @JSONMappable
+            struct Item {
+                var id = 0
+                enum CodingKeys: String, CodingKey {
+                    case id
+                    case removed = "gone"
+                }
+            }
+            """,
+            expandedSource: """
+            struct Item {
+                var id = 0
+                enum CodingKeys: String, CodingKey {
+                    case id
+                    case removed = "gone"
+                }
+
+                /// The mapping of the stored properties, written by `@JSONMappable`.
+                static var jsonMapping: JSONMapper.JSONMapping<Self> {
+                    JSONMapper.JSONMapping<Self> {
+                        JSONMapper.JSONMap(\\.id, "id")
+                    }
+                }
+            }
+
+            extension Item: JSONMapper.JSONMappable {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "CodingKeys case 'removed' names no property @JSONMappable maps (a stored 'var' of this type without @JSONKey or @JSONIgnore)",
+                               line: 6, column: 14, severity: .warning),
+            ])
+    }
 }

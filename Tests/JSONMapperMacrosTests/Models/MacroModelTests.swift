@@ -187,6 +187,20 @@ struct MacroModelTests {
         #expect(try Self.sorted.encode(numbers, as: String.self) == #"{"items":[1,2],"next":"p2"}"#)
     }
 
+    /// A `Codable` type moves to the mapped engine with `@JSONMappable` alone: its `CodingKeys`
+    /// give the keys, so both decoders read the same JSON into the same value.
+    @Test func codingKeysDecodeAsJSONDecoderDoes() throws {
+        let json = #"{"item_id": 7, "a.b": "dotted key", "note": "not coded", "tags": ["x"], "extra": 1}"#
+        let mapped = try JSONMapDecoder().decode(MacroCodableItem.self, from: json)
+        let decoded = try JSONDecoder().decode(MacroCodableItem.self, from: Data(json.utf8))
+        #expect(mapped == decoded)
+        #expect(mapped == MacroCodableItem(id: 7, title: "dotted key", note: "kept", tags: ["x"]))
+        // And back: the mapped encoder writes the same keys.
+        let written = try JSONMapEncoder(options: EncodingOptions(sortsKeys: true)).encode(mapped, as: String.self)
+        #expect(written == #"{"a.b":"dotted key","item_id":7,"tags":["x"]}"#)
+        #expect(try JSONDecoder().decode(MacroCodableItem.self, from: Data(written.utf8)) == mapped)
+    }
+
     @Test func familiesChooseEachMember() throws {
         let json = #"{"figures": [{"kind": "disc", "radius": 1}, {"side": 2}], "main": {"kind": "disc", "radius": 2}}"#
         let macro = try JSONMapDecoder().decode(MacroDrawing.self, from: json)
@@ -194,5 +208,18 @@ struct MacroModelTests {
         #expect(macro.figures.map(\.area) == [3, 4] && hand.figures.map(\.area) == [3, 4])
         #expect(macro.main?.area == 12 && hand.main?.area == 12)
         #expect(try Self.sorted.encode(macro, as: String.self) == Self.sorted.encode(hand, as: String.self))
+    }
+}
+
+@JSONMappable
+struct MacroCodableItem: Codable, Equatable {
+    var id = 0
+    var title = ""
+    var note = "kept"
+    var tags: [String] = []
+    enum CodingKeys: String, CodingKey {
+        case id = "item_id"
+        case title = "a.b"
+        case tags
     }
 }
