@@ -53,8 +53,9 @@ final class JsonmapRunner {
         return try result(of: process)
     }
 
-    /// Starts `jsonmap` without waiting; ``result(of:)`` collects what it wrote.
-    func start(_ arguments: [String], stdin: String = "", stdinHandle: FileHandle? = nil) throws -> Process {
+    /// Starts `jsonmap` without waiting; ``result(of:)`` collects what it wrote (standard
+    /// output only when it goes to the runner's file, not to `stdoutHandle`).
+    func start(_ arguments: [String], stdin: String = "", stdinHandle: FileHandle? = nil, stdoutHandle: FileHandle? = nil) throws -> Process {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -67,7 +68,7 @@ final class JsonmapRunner {
         }
         _ = FileManager.default.createFile(atPath: path(".stdout"), contents: nil)
         _ = FileManager.default.createFile(atPath: path(".stderr"), contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: path(".stdout"))
+        process.standardOutput = stdoutHandle ?? FileHandle(forWritingAtPath: path(".stdout"))
         process.standardError = FileHandle(forWritingAtPath: path(".stderr"))
         try process.run()
         return process

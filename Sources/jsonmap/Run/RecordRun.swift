@@ -48,38 +48,38 @@ final class RecordRun {
         self.rejects = rejects
     }
 
-    /// Turns every row of `inputs` into an output with `transform`, on the decoding workers
-    /// (an error it throws rejects the record), and runs `handle` on the outputs in input
-    /// order; an error `handle` throws ends the run. `beforeWaiting` runs whenever the next
-    /// record may have to wait for a pipe's writer (so a pipeline downstream gets what is done).
+    /// Formats every row of `inputs` for `rows` on the decoding workers (an error the
+    /// formatting throws rejects the record) and writes the formatted rows in input order; an
+    /// error the writing throws ends the run. Before the next record may have to wait for a
+    /// pipe's writer, `rows` hands on what it has, so a pipeline downstream gets what is done.
     ///
-    /// Rows are made and dropped on the workers and only the outputs come to this thread:
-    /// rows freed here, on another thread than the one that allocated them, took the
-    /// allocator's slow path and kept two workers at 1.2–1.3× the speed of one.
-    func run<Output: Sendable>(_ inputs: [InputFile], transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
-                               handle: (Output) throws -> Void, beforeWaiting: () throws -> Void) throws {
+    /// Rows are made and dropped on the workers and only the formatted rows come to this
+    /// thread: a row freed on another thread than the one that allocated it takes the
+    /// allocator's slow, locked path, which the workers' own allocations then wait for.
+    func run<Rows: RowOutput>(_ inputs: [InputFile], into rows: Rows) throws {
         var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1), columns: settings.columns)
         decoder.maxRejectedBytes = 1024
         totals.isExploding = schema.explode != nil
+        let format = rows.format
         for input in inputs where !isStopped {
             let onRejection = { [unowned self] (rejection: JSONRecordRejection) in self.reject(rejection, input: input.name) }
             if totals.isExploding {
                 // The rows of a record are formatted on the worker that decoded it, as single rows are.
                 let records = decoder.rows(schema, from: input.source, transform: { (rows) throws(JSONMapperError) in
-                    var outputs: [Output] = []
-                    outputs.reserveCapacity(rows.count)
-                    for row in rows { outputs.append(try transform(row)) }
-                    return outputs
+                    var formatted: [Rows.Formatted] = []
+                    formatted.reserveCapacity(rows.count)
+                    for row in rows { formatted.append(try format(row)) }
+                    return formatted
                 }, onRejection: onRejection)
-                try read(records, of: input, beforeWaiting: beforeWaiting) { (outputs) throws in
-                    for output in outputs { try handle(output) }
-                    status.wrote(rows: outputs.count)
-                    return outputs.count
+                try read(records, of: input, beforeWaiting: rows.flushStream) { (formatted) throws in
+                    for row in formatted { try rows.write(row) }
+                    status.wrote(rows: formatted.count)
+                    return formatted.count
                 }
             } else {
-                let records = decoder.records(schema, from: input.source, transform: transform, onRejection: onRejection)
-                try read(records, of: input, beforeWaiting: beforeWaiting) { (output) throws in
-                    try handle(output)
+                let records = decoder.records(schema, from: input.source, transform: format, onRejection: onRejection)
+                try read(records, of: input, beforeWaiting: rows.flushStream) { (row) throws in
+                    try rows.write(row)
                     return 1
                 }
             }
