@@ -1,4 +1,5 @@
 import Foundation
+import JSONMapper
 import Testing
 
 /// Runs the built `jsonmap` executable as a subprocess, in a scratch directory of its own,
@@ -91,11 +92,12 @@ final class JsonmapRunner {
     /// The package's root, from this file's place in it.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private static let located = Mutex()
+    /// The located binary, behind a lock: tests run in parallel.
+    private static let located = LockedBox<URL?>(nil)
 
     /// The `jsonmap` binary of the build these tests belong to.
     static func binary() throws -> URL {
-        try located.withLock { (cached: inout URL?) throws -> URL in
+        try located.withLockedValue { (cached: inout URL?) throws -> URL in
             if let cached { return cached }
             let found = try locate()
             cached = found
@@ -123,17 +125,5 @@ final class JsonmapRunner {
     struct RunnerError: Error, CustomStringConvertible {
         let message: String
         var description: String { message }
-    }
-
-    /// A lock around the located binary (tests run in parallel).
-    final class Mutex: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: URL?
-
-        func withLock<R>(_ body: (inout URL?) throws -> R) rethrows -> R {
-            lock.lock()
-            defer { lock.unlock() }
-            return try body(&value)
-        }
     }
 }

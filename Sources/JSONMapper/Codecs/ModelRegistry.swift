@@ -6,6 +6,7 @@ import Foundation
 /// The lock is taken once per top-level decode (and while compiling), never per value.
 /// It is recursive because compiling a model compiles the models its properties hold, and a
 /// model that contains itself (`friends: [User]`) finds its own codec already registered.
+// Sendable: `codecs` is read and written only under `lock`.
 final class ModelRegistry: @unchecked Sendable {
     static let shared = ModelRegistry()
 

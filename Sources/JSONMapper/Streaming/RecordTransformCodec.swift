@@ -4,6 +4,7 @@
 /// worker, and only the output crosses to the delivering thread. (Memory freed on another
 /// thread than the one that allocated it takes the allocator's slow, locked path, which
 /// measured as the main cost of moving models between threads.)
+// Sendable: immutable: the inner codec and a `@Sendable` transform.
 final class RecordTransformCodec<Value, Output>: ValueCodec<Output>, @unchecked Sendable {
     private let inner: ValueCodec<Value>
     private let transform: @Sendable (Value) throws(JSONMapperError) -> Output

@@ -126,22 +126,22 @@ enum StandardOutput {
 /// status for the signal, 128 + its number).
 /// The signals are handled on a dispatch queue, not in a signal handler, so the cleanup may
 /// lock and call anything.
+// Sendable: `paths` is a locked box, and `sources` (not Sendable) is set by `init` and never read.
 final class TemporaryFiles: @unchecked Sendable {
     static let shared = TemporaryFiles()
 
-    // `paths` is read and written under the lock.
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    private var sources: [any DispatchSourceSignal] = []
+    private let paths = LockedBox(Set<String>())
+    /// The handlers of the signals, kept for the life of the process.
+    private let sources: [any DispatchSourceSignal]
 
     private init() {
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+        sources = [SIGINT, SIGTERM, SIGHUP].compactMap { (signalNumber) in
             // A signal ignored from the start stays ignored (`nohup`, a shell's background job).
-            guard !Self.isIgnored(signal(signalNumber, SIG_IGN)) else { continue }
+            guard !Self.isIgnored(signal(signalNumber, SIG_IGN)) else { return nil }
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [unowned self] in self.exit(signal: signalNumber) }
+            source.setEventHandler { TemporaryFiles.shared.exit(signal: signalNumber) }
             source.resume()
-            sources.append(source)
+            return source
         }
     }
 
@@ -152,41 +152,44 @@ final class TemporaryFiles: @unchecked Sendable {
     /// Creates the temporary file of `path` and lists it, under the lock, so that a signal
     /// cannot come between the two.
     func create(replacing path: String) throws(AtomicFile.Failure) -> AtomicFile {
-        lock.lock()
-        defer { lock.unlock() }
-        let file = try AtomicFile(replacing: path)
-        paths.insert(file.temporaryPath)
-        return file
+        try paths.withLockedValue { (paths) throws(AtomicFile.Failure) in
+            let file = try AtomicFile(replacing: path)
+            paths.insert(file.temporaryPath)
+            return file
+        }
     }
 
     /// Moves a file into place and takes it off the list.
     func commit(_ file: AtomicFile) throws(AtomicFile.Failure) {
-        lock.lock()
-        defer { lock.unlock() }
-        paths.remove(file.temporaryPath)
-        try file.commit()
+        try paths.withLockedValue { (paths) throws(AtomicFile.Failure) in
+            paths.remove(file.temporaryPath)
+            try file.commit()
+        }
     }
 
     /// Removes a file and takes it off the list.
     func discard(_ file: AtomicFile) {
-        lock.lock()
-        file.discard()
-        paths.remove(file.temporaryPath)
-        lock.unlock()
+        paths.withLockedValue { (paths) in
+            file.discard()
+            paths.remove(file.temporaryPath)
+        }
     }
 
     /// Removes every listed file.
     func removeAll() {
-        lock.lock()
-        for path in paths { unlink(path) }
-        paths = []
-        lock.unlock()
+        paths.withLockedValue { (paths) in
+            for path in paths { unlink(path) }
+            paths = []
+        }
     }
 
+    /// Removes every listed file and ends the process, holding the lock so that no file is
+    /// created or committed meanwhile.
     private func exit(signal signalNumber: Int32) {
-        lock.lock()
-        for path in paths { unlink(path) }
-        _exit(128 + signalNumber)
+        paths.withLockedValue { (paths) in
+            for path in paths { unlink(path) }
+            _exit(128 + signalNumber)
+        }
     }
 }
 

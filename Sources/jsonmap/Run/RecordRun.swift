@@ -166,44 +166,43 @@ struct Damage {
 
 /// What the progress bar reads while the run goes on, from its own thread: the bytes of the
 /// inputs finished and the progress of the current one.
-final class RunStatus: @unchecked Sendable {
-    // Every field is read and written under the lock.
-    private let lock = NSLock()
-    private var finishedBytes = 0
-    private var finishedRecords = 0
-    private var rejectedCount = 0
-    /// Rows written, counted only when records make rows per element (otherwise one per record).
-    private var rowCount: Int?
-    private var current: JSONRecordProgress?
+final class RunStatus: Sendable {
+    private let counts = LockedBox(Counts())
+
+    private struct Counts {
+        var finishedBytes = 0
+        var finishedRecords = 0
+        var rejected = 0
+        /// Rows written, counted only when records make rows per element (otherwise one per record).
+        var rows: Int?
+        var current: JSONRecordProgress?
+    }
 
     func start(_ progress: JSONRecordProgress) {
-        lock.lock()
-        if let current {
-            finishedBytes += current.bytesRead
-            finishedRecords += current.recordsRead
+        counts.withLockedValue { (counts) in
+            if let current = counts.current {
+                counts.finishedBytes += current.bytesRead
+                counts.finishedRecords += current.recordsRead
+            }
+            counts.current = progress
         }
-        current = progress
-        lock.unlock()
     }
 
     func rejected() {
-        lock.lock()
-        rejectedCount += 1
-        lock.unlock()
+        counts.withLockedValue { $0.rejected += 1 }
     }
 
     /// Counts the rows of a record that made rows per element.
     func wrote(rows: Int) {
-        lock.lock()
-        rowCount = (rowCount ?? 0) + rows
-        lock.unlock()
+        counts.withLockedValue { $0.rows = ($0.rows ?? 0) + rows }
     }
 
     /// Bytes and records read so far, records rejected, and rows written when they are
     /// counted apart from records.
     var snapshot: (bytes: Int, records: Int, rejected: Int, rows: Int?) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (finishedBytes + (current?.bytesRead ?? 0), finishedRecords + (current?.recordsRead ?? 0), rejectedCount, rowCount)
+        counts.withLockedValue { (counts) in
+            (counts.finishedBytes + (counts.current?.bytesRead ?? 0), counts.finishedRecords + (counts.current?.recordsRead ?? 0),
+             counts.rejected, counts.rows)
+        }
     }
 }
