@@ -44,7 +44,8 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
         try session.closeFrame()
     }
 
-    /// The codec of the chosen model type (opened from the existential).
+    /// The codec of the chosen model type (opened from the existential), from the registry
+    /// without a lock once this thread has met the type.
     private static func modelCodec<Model: JSONMappable>(for type: Model.Type) -> any CapturedModelDecoding {
         ModelRegistry.shared.codec(for: type)
     }
