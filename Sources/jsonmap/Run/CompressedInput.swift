@@ -7,7 +7,7 @@ import JSONMapperCompression
 /// file or pipe counted, so that a damaged input can say what was left unread.
 ///
 /// A regular file is looked at before the run (its first bytes, read without moving its
-/// position): a plain file is read directly, as before. A pipe cannot be looked at without
+/// position): a plain file is read directly. A pipe cannot be looked at without
 /// taking its bytes, so it is always read through the filter, which hands plain bytes on as
 /// they are.
 enum CompressedInput {
