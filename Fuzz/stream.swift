@@ -74,6 +74,7 @@ enum StreamOutcome<Value: Equatable>: Equatable {
 
 /// Outcomes as they come: records from the iteration and rejections from the callback, which
 /// the stream calls on the iterating thread, in order.
+// Sendable: the stream calls `reject` on the iterating thread, the only thread that uses the log.
 final class OutcomeLog<Value: Equatable>: @unchecked Sendable {
     var outcomes: [StreamOutcome<Value>] = []
     func reject(_ rejection: JSONRecordRejection) { outcomes.append(.rejected(rejection)) }
@@ -147,6 +148,7 @@ func drain<Value>(_ records: JSONRecordAsyncSequence<Value>, into log: OutcomeLo
 }
 
 /// Hands a value to the task that iterates it; only that task uses it until it signals.
+// Sendable: one task at a time uses the value (see above).
 struct UncheckedBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }

@@ -51,6 +51,7 @@ def variable(type_name):
 def integer_codecs():
     out = [HEADER, """
 /// Integers: the conversions of ``IntegerCoercion``; out of range is an error, never wrapped.
+// Sendable: no stored state.
 class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked Sendable {
     @inline(__always)
     final func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Integer? {
@@ -63,6 +64,7 @@ class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked 
     for t in INTEGERS:
         out.append(f"""
 /// `{t}`, its conversion specialized.
+// Sendable: no stored state.
 final class {t}Codec: IntegerCodec<{t}>, @unchecked Sendable {{
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<{t}>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {{
         store(try value(event, session), at: destination)

@@ -242,6 +242,7 @@ enum AllocationCounter {
     }
 
     /// The addresses of glibc's hook variables, found with `dlvsym` (they are compat symbols).
+    // Sendable: immutable: addresses found once, before any thread allocates through the hooks.
     final class Hooks: @unchecked Sendable {
         let malloc: UnsafeMutablePointer<MallocHook?>
         let realloc: UnsafeMutablePointer<ReallocHook?>

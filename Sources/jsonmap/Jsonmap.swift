@@ -14,7 +14,9 @@ struct Jsonmap: ParsableCommand {
             rejected, 2 for a usage, spec or I/O error, 3 when an input was damaged (malformed JSON \
             ending an array or concatenated input, or a read error): every record before the damage \
             is written or rejected, the output is committed, and stderr names the byte where reading \
-            stopped.
+            stopped. When the reader of standard output closes it early (`| head`), the run ends \
+            quietly with status 141 (128 + SIGPIPE, as a process that signal ends), committing \
+            nothing; SIGINT, SIGTERM and SIGHUP end it with 128 + the signal, leaving no file.
             """,
         subcommands: [ConvertCommand.self, ValidateCommand.self, InferCommand.self]
     )
@@ -23,12 +25,16 @@ struct Jsonmap: ParsableCommand {
     /// own is 64) and 0 for help. Every way out removes the temporary files of outputs that
     /// were not committed.
     static func main() {
+        // A reader closing standard output makes writes fail with EPIPE, which ends the run
+        // through `CommandFailure.closedOutput` (temporary files removed), instead of
+        // killing the process on SIGPIPE with its temporary files left behind.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
             exit(0)
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("jsonmap: \(failure.message)\n".utf8))
+            if !failure.message.isEmpty { FileHandle.standardError.write(Data("jsonmap: \(failure.message)\n".utf8)) }
             exit(failure.status)
         } catch let status as ExitCode {
             exit(status.rawValue)
@@ -50,12 +56,19 @@ struct Jsonmap: ParsableCommand {
 }
 
 /// Why a run stopped, with its exit status: 1 for rejected records, 2 for usage, spec and
-/// I/O errors, 3 for a damaged input. The message is one line for stderr, naming the file and
-/// position.
+/// I/O errors, 3 for a damaged input, 141 for standard output closed by its reader. The
+/// message is one line for stderr, naming the file and position (none for a closed output).
 struct CommandFailure: Error {
     static let rejectedStatus: Int32 = 1
     static let usageStatus: Int32 = 2
     static let damagedStatus: Int32 = 3
+    /// 128 + SIGPIPE: what a shell reports for a process that a closed pipe ended, so a
+    /// pipeline treats `jsonmap … | head` as it treats `cat … | head`.
+    static let closedOutputStatus: Int32 = 128 + SIGPIPE
+
+    /// Standard output's reader closed it before the run ended: the run stops without a
+    /// message, since nobody wants the rest, and commits nothing.
+    static let closedOutput = CommandFailure(message: "", status: closedOutputStatus)
 
     let message: String
     let status: Int32

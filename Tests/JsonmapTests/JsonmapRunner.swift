@@ -1,4 +1,5 @@
 import Foundation
+import JSONMapper
 import Testing
 
 /// Runs the built `jsonmap` executable as a subprocess, in a scratch directory of its own,
@@ -53,8 +54,9 @@ final class JsonmapRunner {
         return try result(of: process)
     }
 
-    /// Starts `jsonmap` without waiting; ``result(of:)`` collects what it wrote.
-    func start(_ arguments: [String], stdin: String = "", stdinHandle: FileHandle? = nil) throws -> Process {
+    /// Starts `jsonmap` without waiting; ``result(of:)`` collects what it wrote (standard
+    /// output only when it goes to the runner's file, not to `stdoutHandle`).
+    func start(_ arguments: [String], stdin: String = "", stdinHandle: FileHandle? = nil, stdoutHandle: FileHandle? = nil) throws -> Process {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -67,7 +69,7 @@ final class JsonmapRunner {
         }
         _ = FileManager.default.createFile(atPath: path(".stdout"), contents: nil)
         _ = FileManager.default.createFile(atPath: path(".stderr"), contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: path(".stdout"))
+        process.standardOutput = stdoutHandle ?? FileHandle(forWritingAtPath: path(".stdout"))
         process.standardError = FileHandle(forWritingAtPath: path(".stderr"))
         try process.run()
         return process
@@ -90,11 +92,12 @@ final class JsonmapRunner {
     /// The package's root, from this file's place in it.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private static let located = Mutex()
+    /// The located binary, behind a lock: tests run in parallel.
+    private static let located = LockedBox<URL?>(nil)
 
     /// The `jsonmap` binary of the build these tests belong to.
     static func binary() throws -> URL {
-        try located.withLock { (cached: inout URL?) throws -> URL in
+        try located.withLockedValue { (cached: inout URL?) throws -> URL in
             if let cached { return cached }
             let found = try locate()
             cached = found
@@ -122,17 +125,5 @@ final class JsonmapRunner {
     struct RunnerError: Error, CustomStringConvertible {
         let message: String
         var description: String { message }
-    }
-
-    /// A lock around the located binary (tests run in parallel).
-    final class Mutex: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: URL?
-
-        func withLock<R>(_ body: (inout URL?) throws -> R) rethrows -> R {
-            lock.lock()
-            defer { lock.unlock() }
-            return try body(&value)
-        }
     }
 }

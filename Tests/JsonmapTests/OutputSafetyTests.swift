@@ -59,4 +59,40 @@ struct OutputSafetyTests {
         #expect(process.terminationStatus == 128 + signal)
         #expect(try runner.userFiles() == [])
     }
+
+    /// A reader that closes standard output early (`jsonmap … | head -c 1`) ends the run
+    /// quietly with 128 + SIGPIPE, as `cat` ends; the rejects file is not committed.
+    @Test func aReaderClosingStandardOutputEndsTheRunQuietly() throws {
+        let runner = try JsonmapRunner()
+        // Far more rows than a pipe holds, so writes go on after the reader has gone.
+        try runner.write("in.jsonl", String(repeating: "{\"id\":\"12345678\",\"name\":\"a name of some length\"}\n{}\n", count: 50_000))
+        let pipe = Pipe()
+        let process = try runner.start(["convert", "in.jsonl", "--to", "csv", "--field", "id=id!", "--field", "name=name", "--rejects", "bad.jsonl"],
+                                       stdoutHandle: pipe.fileHandleForWriting)
+        try pipe.fileHandleForWriting.close()
+        let first = try pipe.fileHandleForReading.read(upToCount: 1)
+        #expect(first == Data("i".utf8))
+        try pipe.fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let result = try runner.result(of: process)
+        #expect(process.terminationReason == .exit)
+        #expect(result.status == 141)
+        #expect(result.stderr == "")
+        #expect(try runner.userFiles() == ["in.jsonl"])
+    }
+
+    /// An output file gets the permissions a new file gets from the umask, not the temporary
+    /// file's own.
+    @Test func aCommittedFileHasTheUsualPermissions() throws {
+        let runner = try JsonmapRunner()
+        let result = try runner.run(["convert", "--field", "id=id", "--to", "csv", "-o", "out.csv"], stdin: #"{"id":"1"}"#)
+        #expect(result.status == 0)
+        let mask = umask(0)
+        umask(mask)
+        let attributes = try FileManager.default.attributesOfItem(atPath: runner.path("out.csv"))
+        #expect((attributes[.posixPermissions] as? Int) == Int(0o666 & ~mask))
+    }
 }

@@ -1,4 +1,5 @@
 /// `Bool`: the conversions of ``BoolCoercion``.
+// Sendable: no stored state.
 final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Bool? {

@@ -5,6 +5,7 @@ import Foundation
 /// frame of its own (as a polymorphic class's codec does), so everything inside the member is
 /// reported at its full path under the session's policy. The frame turns the model into a
 /// member and hands it to the frame below.
+// Sendable: no stored state.
 final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member>, @unchecked Sendable {
     /// What the family frame holds while its member is decoded.
     private enum Slot {
@@ -43,7 +44,8 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
         try session.closeFrame()
     }
 
-    /// The codec of the chosen model type (opened from the existential).
+    /// The codec of the chosen model type (opened from the existential), from the registry
+    /// without a lock once this thread has met the type.
     private static func modelCodec<Model: JSONMappable>(for type: Model.Type) -> any CapturedModelDecoding {
         ModelRegistry.shared.codec(for: type)
     }

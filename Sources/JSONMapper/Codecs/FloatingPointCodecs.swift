@@ -1,4 +1,5 @@
 /// `Double`, correctly rounded from the raw text (see ``FloatingPointCoercion``).
+// Sendable: no stored state.
 final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Double? {
@@ -21,6 +22,7 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
 }
 
 /// `Float`, rounded once from the raw text.
+// Sendable: no stored state.
 final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Float? {

@@ -1,6 +1,7 @@
 import Foundation
 
 /// `Decimal`, exact from the number's text up to 38 significant digits (see ``DecimalCoercion``).
+// Sendable: no stored state.
 final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
@@ -23,6 +24,7 @@ final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
 }
 
 /// `Date`: Unix time or the string formats ``DateCoercion`` lists; written as the options say.
+// Sendable: no stored state.
 final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Date? {
@@ -55,6 +57,7 @@ final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
 }
 
 /// `URL`: a trimmed string; an empty one leaves the property as it is.
+// Sendable: no stored state.
 final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
     override var blankStringIsNil: Bool { true }
 
@@ -79,6 +82,7 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
 }
 
 /// `UUID` from its string form.
+// Sendable: no stored state.
 final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> UUID? {
@@ -101,6 +105,7 @@ final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
 }
 
 /// `Data` from base64.
+// Sendable: no stored state.
 final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Data? {

@@ -5,7 +5,8 @@
 /// type's own, so nothing is coerced, strict or lenient, and `null` is ``JSONValue/null``
 /// (a `JSONValue?` reads `null` as `nil`). Written back by the writer as it was read: members
 /// in their order, numbers in their own text.
-final class JSONValueCodec: ValueCodec<JSONValue>, @unchecked Sendable {
+// Sendable: no stored state.
+final class JSONValueCodec: OwnedValueCodec<JSONValue>, @unchecked Sendable {
     override var expected: String { "a JSON value" }
 
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<JSONValue>,
@@ -25,16 +26,6 @@ final class JSONValueCodec: ValueCodec<JSONValue>, @unchecked Sendable {
             session.pushOwned(value, by: self)
             try session.closeFrame()
         }
-    }
-
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<JSONValue>,
-                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.moveInitialize(from: storage.assumingMemoryBound(to: JSONValue.self), count: 1)
-        return true
-    }
-
-    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
-        storage.assumingMemoryBound(to: JSONValue.self).deinitialize(count: 1)
     }
 
     override func write(_ value: JSONValue, to writer: inout JSONWriter) throws(JSONMapperError) {

@@ -1,6 +1,7 @@
 import Foundation
 
 /// A `RawRepresentable` enum: the raw value, then the case with that raw value.
+// Sendable: holds only the codecs it delegates to, immutable.
 final class RawValueCodec<Value: RawRepresentable>: ValueCodec<Value>, @unchecked Sendable {
     private let raw: ValueCodec<Value.RawValue>
 

@@ -1,4 +1,5 @@
 /// `String`: the conversions of ``StringLikeCoercion/string(from:strict:)``.
+// Sendable: no stored state.
 final class StringCodec: ValueCodec<String>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> String? {

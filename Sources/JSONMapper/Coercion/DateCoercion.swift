@@ -60,6 +60,23 @@ struct DateInstant: Equatable {
 
     /// 2001-01-01T00:00:00Z, `Date`'s reference date, in seconds since 1970.
     static let referenceDateSince1970 = 978_307_200
+
+    /// Reads the digits of a fraction of a second at `index` in `text` into `fraction` and
+    /// `digits`, moving `index` past all of them but keeping the first ``maxFractionDigits``;
+    /// `false` when there is no digit. Both readers of date text, the built-in formats and
+    /// ``DatePattern``, read fractions here.
+    static func readFraction(_ text: UnsafeBufferPointer<UInt8>, at index: inout Int,
+                             into fraction: inout Int, digits: inout Int) -> Bool {
+        let start = index
+        while index < text.count, text[index] &- 48 < 10 {
+            if digits < maxFractionDigits {
+                fraction = fraction * 10 + Int(text[index] &- 48)
+                digits += 1
+            }
+            index += 1
+        }
+        return index > start
+    }
 }
 
 /// A cursor over date text; each format method consumes the whole text or returns `nil`.
@@ -131,15 +148,7 @@ private struct DateScanner {
             guard let whole = digits(2), whole <= 60 else { return nil }
             time.seconds += whole
             if skip(".") || skip(",") {
-                let start = i
-                while i < text.count, text[i] &- 48 < 10 {
-                    if time.fractionDigits < DateInstant.maxFractionDigits {
-                        time.fraction = time.fraction * 10 + Int(text[i] &- 48)
-                        time.fractionDigits += 1
-                    }
-                    i += 1
-                }
-                guard i > start else { return nil }
+                guard DateInstant.readFraction(text, at: &i, into: &time.fraction, digits: &time.fractionDigits) else { return nil }
             }
         } else if requireSeconds {
             return nil

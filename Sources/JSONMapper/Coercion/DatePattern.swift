@@ -247,15 +247,7 @@ extension DatePattern {
                 guard let second = number(letters == 1 ? 1...2 : 2...2), second <= 60 else { return false }
                 fields.second = second
             case .fraction:
-                let start = i
-                while i < text.count, text[i] &- 48 < 10 {
-                    if fields.fractionDigits < DateInstant.maxFractionDigits {
-                        fields.fraction = fields.fraction * 10 + Int(text[i] &- 48)
-                        fields.fractionDigits += 1
-                    }
-                    i += 1
-                }
-                return i > start
+                return DateInstant.readFraction(text, at: &i, into: &fields.fraction, digits: &fields.fractionDigits)
             case .zone:
                 guard let offset = zoneOffset() else { return false }
                 fields.offset = offset

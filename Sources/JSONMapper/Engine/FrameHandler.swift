@@ -3,6 +3,7 @@
 ///
 /// Public only because ``JSONMappableValue/_jsonCodec`` must name it; it has no public API.
 /// Handlers are built once per type (models, cached) or per declaration, and are immutable.
+// Sendable: a handler is immutable once built and published (a model codec's `meta` is set under the registry's lock first).
 public class _JSONFrameHandler: @unchecked Sendable {
     init() {}
 

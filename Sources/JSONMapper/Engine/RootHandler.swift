@@ -1,4 +1,5 @@
 /// The bottom frame of a decode: receives the top-level value into the caller's result slot.
+// Sendable: holds only the codecs it delegates to, immutable.
 final class RootHandler<Value>: _JSONFrameHandler, @unchecked Sendable {
     private let codec: ValueCodec<Value>
 

@@ -54,7 +54,8 @@ public struct JSONMap<Root> {
     func makeRule(_ strategy: JSONKeyStrategy) -> PropertyRule { build(strategy) }
 }
 
-/// Key paths are immutable values, but not every toolchain declares them `Sendable`.
+/// A key path that crosses threads with the rule that holds it.
+// Sendable: a key path is an immutable value, though not every toolchain declares it `Sendable`.
 struct SendableKeyPath<Root, Value>: @unchecked Sendable {
     let keyPath: WritableKeyPath<Root, Value>
     init(_ keyPath: WritableKeyPath<Root, Value>) { self.keyPath = keyPath }

@@ -5,6 +5,7 @@
 /// YYModel's `_mapper`, generalized into a tree for key paths, see ``PathNode``), which
 /// decoding and encoding share. The handlers that read a model's objects are the codec
 /// layer's, attached to the tree by the model's codec.
+// Sendable: immutable once built; its buffers are frozen copies, never written again.
 final class ModelMeta: @unchecked Sendable {
     let typeName: String
     let properties: [PropertyMeta]

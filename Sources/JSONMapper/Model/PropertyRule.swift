@@ -1,5 +1,6 @@
 /// A declared property mapping with its types erased, until a model type compiles it into a
 /// ``PropertyMeta``.
+// Sendable: immutable; key paths are values, though not every toolchain declares `AnyKeyPath` `Sendable`.
 class PropertyRule: @unchecked Sendable {
     /// Keys in priority order, as declared.
     let declaredKeys: [String]
@@ -41,6 +42,7 @@ class PropertyRule: @unchecked Sendable {
 }
 
 /// `PropertyRule` for a key path from `Root` to `Value`. Immutable after init.
+// Sendable: immutable; its codec closure is called only under the registry's lock, when a model is compiled.
 final class TypedPropertyRule<Root, Value>: PropertyRule, @unchecked Sendable {
     private let typedKeyPath: WritableKeyPath<Root, Value>
     private let codec: () -> ValueCodec<Value>

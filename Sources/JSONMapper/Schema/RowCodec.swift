@@ -2,7 +2,8 @@
 /// codec's job for a storage type built at run time. Each record starts from the schema's
 /// row of defaults, and its object (or, for a schema of index paths only, its array) is read
 /// by the meta's key-tree handlers.
-final class RowCodec: ValueCodec<JSONRow>, @unchecked Sendable {
+// Sendable: immutable once built; the template row is a frozen copy, never written again.
+final class RowCodec: OwnedValueCodec<JSONRow>, @unchecked Sendable {
     let meta: ModelMeta
     /// The row of defaults each record starts from, a frozen copy (see `frozenCopy(of:)`):
     /// every worker copies its cells into each fresh row.
@@ -39,18 +40,6 @@ final class RowCodec: ValueCodec<JSONRow>, @unchecked Sendable {
             return try session.containerMismatch(expected: expected, isObject: isObject)
         }
         session.pushOwned(JSONRow(cells: Array(template)), handler: handler, owner: self, stateBytes: meta.stateCount)
-    }
-
-    // The storage of a frame this codec pushed is the `JSONRow` that `begin` initialized.
-
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<JSONRow>,
-                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.moveInitialize(from: storage.assumingMemoryBound(to: JSONRow.self), count: 1)
-        return true
-    }
-
-    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
-        storage.assumingMemoryBound(to: JSONRow.self).deinitialize(count: 1)
     }
 }
 

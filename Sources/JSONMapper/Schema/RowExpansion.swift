@@ -150,6 +150,7 @@ struct RowExpansion: Sendable {
 
 /// Decodes a record of an exploding schema into its rows: the record's row by the expansion's
 /// record codec, then the rows by the expansion, on the thread that decoded the record.
+// Sendable: immutable: the expansion's codecs and frozen tables.
 final class ExplodingRowsCodec: ValueCodec<[JSONRow]>, @unchecked Sendable {
     private let expansion: RowExpansion
 

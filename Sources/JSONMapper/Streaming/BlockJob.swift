@@ -1,16 +1,34 @@
 import Foundation
 
+/// A block handed to the workers, as the stream that delivers its records sees it: the
+/// stream waits for the outcomes, takes them, and retires them once delivered. The stream is
+/// generic over values that are not `Sendable` too (it decodes those inline), while a
+/// ``BlockJob`` exists only for `Sendable` ones, the only values that cross threads.
+protocol SubmittedBlock<Value>: AnyObject, Sendable {
+    associatedtype Value
+    /// Whether the worker has completed the job.
+    var isComplete: Bool { get }
+    /// Blocks the calling thread until the worker has completed the job.
+    func wait()
+    /// Suspends the calling task until the worker has completed the job.
+    func completion() async
+    /// The outcomes of a completed job, handed over once.
+    func takeOutcomes() -> [RecordOutcome<Value>]
+    /// Hands delivered outcomes back to the worker that decoded them, to be freed there.
+    func retire(_ outcomes: consuming [RecordOutcome<Value>])
+}
+
 /// A block handed to a worker, and then the outcomes the worker decoded from it.
 ///
 /// The worker completes the job once; the stream waits for it, blocking (``wait()``) or
 /// suspended (``completion()``), delivers copies of the values and then retires the outcomes
 /// to the worker that decoded them (``retire(_:)``). Workers are only used for `Sendable`
 /// values (see ``RecordWorkers``), which is what makes sharing them across threads safe.
-final class BlockJob<Value>: @unchecked Sendable {
+// Sendable: `outcomes`, `waiter` and `home` are read and written under the condition's lock.
+final class BlockJob<Value: Sendable>: SubmittedBlock, @unchecked Sendable {
     let block: RecordBlock
     /// The column names the block's array records are decoded through, if any.
     let columns: ColumnSink.Names?
-    // `outcomes` and `waiter` are read and written under the condition's lock.
     private let condition = NSCondition()
     private var outcomes: [RecordOutcome<Value>]?
     private var waiter: CheckedContinuation<Void, Never>?
@@ -85,23 +103,20 @@ final class BlockJob<Value>: @unchecked Sendable {
 }
 
 /// Outcomes retired to the worker that decoded them, freed when it takes its next block.
-final class RetiredOutcomes<Value>: @unchecked Sendable {
-    // `retired` is read and written under the lock.
-    private let lock = NSLock()
-    private var retired: [[RecordOutcome<Value>]] = []
+final class RetiredOutcomes<Value: Sendable>: Sendable {
+    private let retired = LockedBox<[[RecordOutcome<Value>]]>([])
 
     func put(_ outcomes: consuming [RecordOutcome<Value>]) {
-        lock.lock()
-        retired.append(outcomes)
-        lock.unlock()
+        let handed = consume outcomes
+        retired.withLockedValue { $0.append(handed) }
     }
 
     /// Frees the retired outcomes on the calling thread (their worker's).
     func free() {
-        lock.lock()
-        let taken = retired
-        retired = []
-        lock.unlock()
+        let taken = retired.withLockedValue { (retired) in
+            defer { retired = [] }
+            return retired
+        }
         _ = consume taken
     }
 }

@@ -9,6 +9,8 @@ enum RecordOutcome<Value> {
     case ended(JSONMapperError)
 }
 
+extension RecordOutcome: Sendable where Value: Sendable {}
+
 /// Reads the records of a block one by one: finds them (the lines of a JSON Lines block, the
 /// spans of the others) and decodes each with an engine.
 struct BlockRecords<Value> {

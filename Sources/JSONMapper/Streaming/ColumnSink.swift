@@ -15,6 +15,7 @@ final class ColumnSink: JSONEventSink {
     private var column = 0
 
     /// The column names as key bytes, kept for the life of the stream.
+    // Sendable: the names and their bytes are immutable once made.
     final class Names: @unchecked Sendable {
         let names: [String]
         /// The names' UTF-8, back to back; immutable once made.

@@ -12,10 +12,8 @@ import Foundation
 /// for result in records { try handle(result.get()) }
 /// print("\(records.progress.recordsDelivered) delivered, \(records.progress.recordsRejected) rejected")
 /// ```
-public final class JSONRecordProgress: @unchecked Sendable {
-    // Every field is read and written under the lock.
-    private let lock = NSLock()
-    private var counts = Counts()
+public final class JSONRecordProgress: Sendable {
+    private let counts = LockedBox(Counts())
 
     private struct Counts {
         var workers = 1
@@ -54,15 +52,11 @@ public final class JSONRecordProgress: @unchecked Sendable {
     public var failure: JSONMapperError? { read { $0.failure } }
 
     private func read<T>(_ field: (Counts) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return field(counts)
+        counts.withLockedValue { field($0) }
     }
 
     private func update(_ change: (inout Counts) -> Void) {
-        lock.lock()
-        change(&counts)
-        lock.unlock()
+        counts.withLockedValue(change)
     }
 
     func restart(workers: Int) { update { $0 = Counts(workers: workers) } }

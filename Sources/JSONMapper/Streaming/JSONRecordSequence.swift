@@ -53,9 +53,9 @@ public struct JSONRecordSequence<Value>: Sequence {
 
         /// The next record, the error that ended the stream, or `nil` after the end.
         // Rows of a runtime schema, and rows formatted by a JSONRowWriter, are iterated from
-        // other modules (the CLI), where this generic code would otherwise run unspecialized
-        // and look up the metadata of its record and outcome types on every call (measured:
-        // a tenth of jsonmap's CPU time).
+        // other modules (the CLI), which cannot specialize this generic code: unspecialized,
+        // it looks up the metadata of its record and outcome types on every call. These
+        // exported specializations are what such callers link to instead.
         @_specialize(exported: true, where Value == JSONRow)
         @_specialize(exported: true, where Value == JSONFormattedRow)
         public mutating func next() -> Element? {

@@ -16,7 +16,7 @@ import Foundation
 /// A value that cannot be encoded throws and leaves nothing of itself in the output; the
 /// writer goes on. After a write to the file fails, every later call throws that error.
 ///
-/// Writing to a path is atomic: the output goes to a temporary file next to it, which
+/// Writing to a path is atomic: the output goes to a hidden temporary file next to it, which
 /// ``finish()`` renames into place; a writer released without finishing removes it.
 public final class JSONRecordWriter {
     /// How the records are laid out.
@@ -44,20 +44,26 @@ public final class JSONRecordWriter {
     /// Where the bytes go.
     private enum Destination {
         case handle(FileHandle)
-        /// A temporary file to rename to `path` when finished.
-        case file(FileDescriptor, temporary: String, path: String)
+        /// A file that appears at its path when finished.
+        case file(AtomicFile)
 
-        var file: FileDescriptor {
+        /// Writes all of `bytes`; the system's message when that fails.
+        func write(_ bytes: [UInt8]) -> String? {
             switch self {
-            case .handle(let handle): FileDescriptor(raw: handle.fileDescriptor)
-            case .file(let file, _, _): file
+            case .handle(let handle):
+                let file = FileDescriptor(raw: handle.fileDescriptor)
+                let written = bytes.withUnsafeBytes { bytes in Result { () throws(FileDescriptor.Failure) in try file.write(bytes) } }
+                if case .failure(let error) = written { return error.message }
+            case .file(let file):
+                do throws(AtomicFile.Failure) { try file.write(bytes) } catch { return error.message }
             }
+            return nil
         }
 
         var name: String {
             switch self {
             case .handle: "the file handle"
-            case .file(_, _, let path): path
+            case .file(let file): file.path
             }
         }
     }
@@ -89,29 +95,12 @@ public final class JSONRecordWriter {
                 bufferSize: Int = 256 * 1024) throws(JSONMapperError) {
         self.format = format
         self.bufferSize = max(bufferSize, 1)
-        let (file, temporary) = try Self.createTemporaryFile(near: path)
-        destination = .file(file, temporary: temporary, path: path)
+        do throws(AtomicFile.Failure) {
+            destination = .file(try AtomicFile(replacing: path))
+        } catch {
+            throw .ioFailed(reason: "cannot create a file beside \(path): \(error.message)")
+        }
         writer = Self.makeWriter(format: format, options: options, bufferSize: self.bufferSize)
-    }
-
-    deinit {
-        if case .file(let file, let temporary, _) = destination, !isFinished {
-            try? file.close()
-            FileDescriptor.remove(temporary)
-        }
-    }
-
-    /// A new file next to `path` (same directory, so the final rename stays on one file
-    /// system), created with the usual permissions.
-    private static func createTemporaryFile(near path: String) throws(JSONMapperError) -> (FileDescriptor, String) {
-        while true {
-            let temporary = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-            do throws(FileDescriptor.Failure) {
-                return (try FileDescriptor.create(temporary), temporary)
-            } catch where !error.exists {
-                throw .ioFailed(reason: "cannot create \(temporary): \(error.message)")
-            } catch {}
-        }
     }
 
     private static func makeWriter(format: Format, options: EncodingOptions, bufferSize: Int) -> JSONWriter {
@@ -154,13 +143,11 @@ public final class JSONRecordWriter {
         }
         try writeOut()
         isFinished = true
-        guard case .file(let file, let temporary, let path) = destination else { return }
-        do throws(FileDescriptor.Failure) {
-            try file.close()
-            try FileDescriptor.rename(temporary, to: path)
+        guard case .file(let file) = destination else { return }
+        do throws(AtomicFile.Failure) {
+            try file.commit()
         } catch {
-            FileDescriptor.remove(temporary)
-            throw fail(.ioFailed(reason: "cannot finish \(path): \(error.message)"))
+            throw fail(.ioFailed(reason: "cannot finish \(file.path): \(error.message)"))
         }
     }
 
@@ -170,12 +157,8 @@ public final class JSONRecordWriter {
     }
 
     private func writeOut() throws(JSONMapperError) {
-        // (`withUnsafeBytes` rethrows untyped errors: the typed one crosses it as a Result.)
-        let written = writer.bytes.withUnsafeBytes { bytes in
-            Result { () throws(FileDescriptor.Failure) in try destination.file.write(bytes) }
-        }
-        if case .failure(let error) = written {
-            throw fail(.ioFailed(reason: "cannot write \(destination.name): \(error.message)"))
+        if let message = destination.write(writer.bytes) {
+            throw fail(.ioFailed(reason: "cannot write \(destination.name): \(message)"))
         }
         bytesWritten += writer.bytes.count
         writer.removeWrittenBytes()

@@ -1,8 +1,8 @@
 /// A run of whole records cut from a stream, owning its bytes: the unit a worker decodes.
 ///
 /// JSON Lines blocks hold whole lines (the worker finds them); blocks of the other framings
-/// carry the spans the framer's scanner found. Immutable once made, so it may be handed to a
-/// worker thread.
+/// carry the spans the framer's scanner found.
+// Sendable: immutable once made; it owns its bytes and frees them with itself.
 final class RecordBlock: @unchecked Sendable {
     /// The bytes, owned by the block and freed with it.
     let bytes: UnsafeRawBufferPointer

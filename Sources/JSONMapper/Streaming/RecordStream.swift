@@ -15,7 +15,7 @@ final class RecordStream<Value> {
         /// Put more bytes into ``framer`` (or end its input).
         case needsInput
         /// Wait until the job is complete, then step again.
-        case waits(for: BlockJob<Value>)
+        case waits(for: any SubmittedBlock<Value>)
     }
 
     /// How blocks are decoded.
@@ -23,7 +23,7 @@ final class RecordStream<Value> {
         /// On the driver's thread, one record per step.
         case inline(RecordEngine<Value>)
         /// By `count` workers; `inFlight` blocks at most are queued or being decoded at a time.
-        case workers(submit: (RecordBlock, ColumnSink.Names?) -> BlockJob<Value>, count: Int, inFlight: Int)
+        case workers(submit: (RecordBlock, ColumnSink.Names?) -> any SubmittedBlock<Value>, count: Int, inFlight: Int)
 
         /// The threads that decode records.
         var threads: Int {
@@ -80,7 +80,7 @@ final class RecordStream<Value> {
         /// A block that may hold the header record (one record at most).
         case header(RecordBlock)
         case inline(RecordBlock)
-        case job(BlockJob<Value>)
+        case job(any SubmittedBlock<Value>)
         case oversized(RecordFramer.Oversized)
         case failure(JSONMapperError)
     }
@@ -90,7 +90,7 @@ final class RecordStream<Value> {
         case decodingInline(BlockRecords<Value>)
         /// A worker's outcomes, delivered as copies from `next` on; retired to the worker when
         /// all are delivered.
-        case decoded([RecordOutcome<Value>], next: Int, job: BlockJob<Value>)
+        case decoded([RecordOutcome<Value>], next: Int, job: any SubmittedBlock<Value>)
     }
 
     init(framer: RecordFramer, decoding: Decoding, limits: RecordFramer.Limits, columns: Columns, progress: JSONRecordProgress,

@@ -2,8 +2,10 @@
 /// caller's transform (see `JSONRecordDecoder.records(_:from:transform:onRejection:)`), on
 /// the thread that decoded it: in a parallel stream the value is made, used and freed on one
 /// worker, and only the output crosses to the delivering thread. (Memory freed on another
-/// thread than the one that allocated it takes the allocator's slow, locked path, which
-/// measured as the main cost of moving models between threads.)
+/// thread than the one that allocated it takes the allocator's slow, locked path, which the
+/// allocating thread's own allocations then contend for: the main cost of moving models
+/// between threads.)
+// Sendable: immutable: the inner codec and a `@Sendable` transform.
 final class RecordTransformCodec<Value, Output>: ValueCodec<Output>, @unchecked Sendable {
     private let inner: ValueCodec<Value>
     private let transform: @Sendable (Value) throws(JSONMapperError) -> Output

@@ -45,8 +45,8 @@ final class RecordWorkers<Value: Sendable> {
 
 /// The blocks waiting for a worker, first in first out (a handful: the stream bounds the
 /// blocks in flight).
-private final class BlockQueue<Value>: @unchecked Sendable {
-    // Every field is read and written under the condition's lock.
+// Sendable: every field is read and written under the condition's lock.
+private final class BlockQueue<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [BlockJob<Value>] = []
     private var isClosed = false

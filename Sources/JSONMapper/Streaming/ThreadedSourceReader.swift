@@ -9,9 +9,9 @@ import Foundation
 /// The thread stops when the source ends, when reading fails, or after ``close()`` (once a
 /// read that is blocked returns), which the owner must call: the thread keeps the reader
 /// alive until then. At most ``capacity`` chunks wait in the queue.
+// Sendable: every field but the constants is read and written under the condition's lock.
 final class ThreadedSourceReader: @unchecked Sendable {
     private static let capacity = 4
-    // Every field is read and written under the condition's lock.
     private let condition = NSCondition()
     private var chunks: [[UInt8]] = []
     private var ending: Result<Void, JSONMapperError>?

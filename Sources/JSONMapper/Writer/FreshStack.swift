@@ -45,6 +45,7 @@ extension JSONWriter {
 /// A write handed to another thread. That thread alone touches the writer between `start()`
 /// and `done.signal()`, while the thread that made the job waits on `done`: the semaphore
 /// orders every access, so the job is shared without a data race.
+// Sendable: `done` orders every access to the fields (see above).
 private final class FreshStackJob: @unchecked Sendable {
     var writer: JSONWriter
     var body: ((inout JSONWriter) throws(JSONMapperError) -> Void)?

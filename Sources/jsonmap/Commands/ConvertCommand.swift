@@ -62,52 +62,11 @@ struct ConvertCommand: ParsableCommand {
         let schema = try options.schema()
         let inputs = try options.openInputs()
         let output = try OutputFile.open(self.output, compression: compress.map { .some($0) })
-        let sink = RowSink(output: output, writer: JSONRowWriter(schema: schema, format: to))
-        if to == .json || !noHeader { sink.writeHeader() }
-        // Rows are formatted on the decoding workers; the sink writes their text in order.
-        let formatter = JSONRowWriter(schema: schema, format: to)
-        try options.execute(inputs: inputs, schema: schema, outputs: [output], verb: "written",
-                            transform: { (row) throws(JSONMapperError) in try formatter.formatted(row) },
-                            handle: sink.write(formatted:), beforeWaiting: sink.flushStream, finish: sink.finish)
+        let rows = TextRows(to: output, writer: JSONRowWriter(schema: schema, format: to), header: to == .json || !noHeader)
+        try Conversion(options: options, schema: schema, inputs: inputs, rows: rows, verb: "written").run()
     }
 }
 
 extension JSONRowFormat: ExpressibleByArgument {}
 
 extension CompressionFormat: ExpressibleByArgument {}
-
-/// Rows written through a ``JSONRowWriter`` to an output, in blocks of 64 KiB; to standard
-/// output also before the run waits for more input, so a pipeline downstream gets each row
-/// as soon as its record has arrived.
-final class RowSink {
-    private let output: OutputFile
-    private var writer: JSONRowWriter
-
-    init(output: OutputFile, writer: JSONRowWriter) {
-        self.output = output
-        self.writer = writer
-    }
-
-    func writeHeader() { writer.writeHeader() }
-
-    /// Writes a row that a writer of the same schema and format formatted.
-    func write(formatted row: JSONFormattedRow) throws {
-        writer.write(formatted: row)
-        if writer.bufferedByteCount >= 1 << 16 { try flush() }
-    }
-
-    /// Hands standard output what is buffered (a file shows nothing before its commit anyway).
-    func flushStream() throws {
-        if output.isStandardOutput, !writer.bufferedBytes.isEmpty { try flush() }
-    }
-
-    func finish() throws {
-        writer.writeFooter()
-        try flush()
-    }
-
-    private func flush() throws(CommandFailure) {
-        try output.write(writer.bufferedBytes)
-        writer.removeBufferedBytes()
-    }
-}

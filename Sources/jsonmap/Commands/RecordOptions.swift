@@ -79,52 +79,12 @@ struct RecordOptions: ParsableArguments {
         try InputFile.open(inputs)
     }
 
-    /// Reads every input through the schema, handing each row to `handle`, with rejects,
-    /// progress and the summary; commits the outputs of a complete run and discards them
-    /// otherwise. Exits with status 1 when records were rejected, 3 when an input was damaged.
-    ///
-    /// A damaged input (its records end before its bytes do) does not make the run
-    /// incomplete: every record before the damage has been written or rejected, which is what
-    /// standard output has received as well, so a file output is committed with those rows
-    /// and the exit status, with one line per damaged input on stderr, says what was left.
-    func execute<Output: Sendable>(inputs: [InputFile], schema: JSONSchema, outputs: [OutputFile], verb: String,
-                                   transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
-                                   handle: (Output) throws -> Void, beforeWaiting: () throws -> Void = {},
-                                   finish: () throws -> Void) throws {
-        let rejectsLog = try rejects.map { (path) throws(CommandFailure) in RejectsLog(output: try OutputFile.open(path, kind: "rejects file")) }
-        let settings = RecordRun.Settings(framing: framing.recordFraming, columns: columns?.columns ?? .none,
-                                          workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, maxRejects: maxRejects)
-        let run = RecordRun(schema: schema, settings: settings, rejects: rejectsLog)
-        let bar = progress || (!quiet && isatty(STDERR_FILENO) != 0)
-            ? ProgressBar(status: run.status, totalBytes: inputs.allSatisfy { $0.size != nil } ? inputs.reduce(0) { $0 + ($1.size ?? 0) } : nil)
-            : nil
-        let started = Date()
-        bar?.start()
-        do {
-            try run.run(inputs, transform: transform, handle: handle, beforeWaiting: beforeWaiting)
-            if !run.isStopped { try finish() }
-            bar?.finish()
-        } catch {
-            bar?.finish()
-            outputs.forEach { $0.discard() }
-            rejectsLog?.discard()
-            throw error
-        }
-        // A stopped run's output is incomplete: it is not committed (its rejects are).
-        if run.isStopped { outputs.forEach { $0.discard() } } else { try outputs.forEach { try $0.commit() } }
-        try rejectsLog?.commit()
-        if !quiet {
-            FileHandle.standardError.write(Data((Summary.line(run.totals, seconds: Date().timeIntervalSince(started), handled: verb) + "\n").utf8))
-        }
-        for damage in run.damages {
-            FileHandle.standardError.write(Data("jsonmap: \(damage.message)\n".utf8))
-        }
-        if run.isStopped {
-            let rest = outputs.first.map { $0.isStandardOutput ? "standard output is incomplete" : "\($0.name) was not written" }
-            throw CommandFailure(message: "stopped after \(run.totals.rejected) rejected records (--max-rejects \(maxRejects ?? 0)); "
-                                 + (rest ?? "the rest was not read"), status: CommandFailure.rejectedStatus)
-        }
-        if !run.damages.isEmpty { throw ExitCode(CommandFailure.damagedStatus) }
-        if run.totals.rejected > 0 { throw ExitCode(CommandFailure.rejectedStatus) }
+    /// How records are read: framing, column names, workers, and the rejects limit.
+    var settings: RecordRun.Settings {
+        RecordRun.Settings(framing: framing.recordFraming, columns: columns?.columns ?? .none,
+                           workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, maxRejects: maxRejects)
     }
+
+    /// Whether a progress bar is drawn: asked for, or stderr is a terminal and the summary is wanted.
+    var showsProgress: Bool { progress || (!quiet && isatty(STDERR_FILENO) != 0) }
 }

@@ -19,6 +19,6 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let schema = try options.schema()
-        try options.execute(inputs: try options.openInputs(), schema: schema, outputs: [], verb: "valid", transform: { _ in }, handle: { _ in }, finish: {})
+        try Conversion(options: options, schema: schema, inputs: try options.openInputs(), rows: NoRows(), verb: "valid").run()
     }
 }

@@ -3,10 +3,10 @@ import JSONMapper
 import JSONMapperCompression
 
 /// Where a command's bytes go: standard output, or a file written atomically. A file is
-/// written under a temporary name in its own directory and renamed into place by
-/// ``commit()``, so a run that fails, stops or is interrupted leaves no partial file (and an
-/// existing file as it was): until then the temporary file is listed in ``TemporaryFiles``,
-/// which removes it on every other way out of the process.
+/// written through the library's ``AtomicFile`` (under a temporary name in its own directory,
+/// renamed into place by ``commit()``), so a run that fails, stops or is interrupted leaves no
+/// partial file (and an existing file as it was): until then the temporary file is listed in
+/// ``TemporaryFiles``, which removes it on every other way out of the process.
 ///
 /// Bytes may be compressed (gzip, zstd) on their way out; the compressed stream is ended by
 /// ``commit()``, before the file is renamed into place.
@@ -15,18 +15,15 @@ final class OutputFile {
     let name: String
     /// What the file is, in messages: "output file", "rejects file".
     private let kind: String
-    private let descriptor: Int32
-    /// The temporary file and the final path, for a file.
-    private let paths: (temporary: String, final: String)?
+    /// The file, or `nil` for standard output.
+    private let file: AtomicFile?
     /// What compresses the bytes, when they are compressed.
     private let compressor: ByteCompressor?
 
-    private init(name: String, kind: String, descriptor: Int32, paths: (temporary: String, final: String)?,
-                 compression: CompressionFormat?) throws(CommandFailure) {
+    private init(name: String, kind: String, file: AtomicFile?, compression: CompressionFormat?) throws(CommandFailure) {
         self.name = name
         self.kind = kind
-        self.descriptor = descriptor
-        self.paths = paths
+        self.file = file
         do throws(JSONMapperError) {
             compressor = try compression.map { (format) throws(JSONMapperError) in try ByteCompressor(format) }
         } catch {
@@ -41,25 +38,24 @@ final class OutputFile {
                      compression: CompressionFormat?? = nil) throws(CommandFailure) -> OutputFile {
         let compression = compression ?? path.flatMap(CompressionFormat.forFileName)
         guard let path, path != "-" else {
-            return try OutputFile(name: "standard output", kind: kind, descriptor: STDOUT_FILENO, paths: nil, compression: compression)
+            return try OutputFile(name: "standard output", kind: kind, file: nil, compression: compression)
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        let template = (directory.isEmpty ? "." : directory) + "/.\(base).jsonmap-XXXXXX"
-        guard let (descriptor, temporary) = TemporaryFiles.shared.create(template) else {
-            throw .usage("\(path): cannot create the \(kind): \(systemError())")
+        let file: AtomicFile
+        do throws(AtomicFile.Failure) {
+            file = try TemporaryFiles.shared.create(replacing: path)
+        } catch {
+            throw .usage("\(path): cannot create the \(kind): \(error.message)")
         }
         do throws(CommandFailure) {
-            return try OutputFile(name: path, kind: kind, descriptor: descriptor, paths: (temporary, path), compression: compression)
+            return try OutputFile(name: path, kind: kind, file: file, compression: compression)
         } catch {
-            close(descriptor)
-            TemporaryFiles.shared.remove(temporary)
+            TemporaryFiles.shared.discard(file)
             throw error
         }
     }
 
     /// Whether this is standard output.
-    var isStandardOutput: Bool { paths == nil }
+    var isStandardOutput: Bool { file == nil }
 
     /// Writes all of `bytes` (compressed, when the output is).
     func write(_ bytes: [UInt8]) throws(CommandFailure) {
@@ -76,16 +72,14 @@ final class OutputFile {
         }
     }
 
-    /// Writes all of `bytes` as they are.
+    /// Writes all of `bytes` as they are. Standard output closed by its reader ends the run
+    /// quietly (``CommandFailure/closedOutput``).
     private func writeOut(_ bytes: [UInt8]) throws(CommandFailure) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .usage("\(name): write failed: \(systemError())")
-            }
-            offset += written
+        guard let file else { return try StandardOutput.write(bytes) }
+        do throws(AtomicFile.Failure) {
+            try file.write(bytes)
+        } catch {
+            throw .usage("\(name): write failed: \(error.message)")
         }
     }
 
@@ -94,24 +88,35 @@ final class OutputFile {
         if let compressor {
             try writeOut(try compressed { () throws(JSONMapperError) in try compressor.finish() })
         }
-        guard let paths else { return }
-        defer { TemporaryFiles.shared.forget(paths.temporary) }
-        // mkstemp makes the file 0600; an output file gets the usual permissions.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
-        guard close(descriptor) == 0, rename(paths.temporary, paths.final) == 0 else {
-            let reason = systemError()
-            unlink(paths.temporary)
-            throw .usage("\(paths.final): cannot write the \(kind): \(reason)")
+        guard let file else { return }
+        do throws(AtomicFile.Failure) {
+            try TemporaryFiles.shared.commit(file)
+        } catch {
+            throw .usage("\(name): cannot write the \(kind): \(error.message)")
         }
     }
 
     /// Drops a file's contents: nothing is left under either name.
     func discard() {
-        guard let paths else { return }
-        close(descriptor)
-        TemporaryFiles.shared.remove(paths.temporary)
+        if let file { TemporaryFiles.shared.discard(file) }
+    }
+}
+
+/// The process's standard output, written with the system's `write`.
+enum StandardOutput {
+    /// Writes all of `bytes`. A reader that closed the pipe (`EPIPE`) is
+    /// ``CommandFailure/closedOutput``: what the run writes is no longer wanted.
+    static func write(_ bytes: [UInt8]) throws(CommandFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { throw .closedOutput }
+                throw .usage("standard output: write failed: \(systemError())")
+            }
+            offset += written
+        }
     }
 }
 
@@ -121,25 +126,22 @@ final class OutputFile {
 /// status for the signal, 128 + its number).
 /// The signals are handled on a dispatch queue, not in a signal handler, so the cleanup may
 /// lock and call anything.
+// Sendable: `paths` is a locked box, and `sources` (not Sendable) is set by `init` and never read.
 final class TemporaryFiles: @unchecked Sendable {
     static let shared = TemporaryFiles()
 
-    // `paths` is read and written under the lock.
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    private var sources: [any DispatchSourceSignal] = []
+    private let paths = LockedBox(Set<String>())
+    /// The handlers of the signals, kept for the life of the process.
+    private let sources: [any DispatchSourceSignal]
 
     private init() {
-        // A closed pipe downstream makes writes fail (and the run discard its files) rather
-        // than killing the process with files left behind.
-        signal(SIGPIPE, SIG_IGN)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+        sources = [SIGINT, SIGTERM, SIGHUP].compactMap { (signalNumber) in
             // A signal ignored from the start stays ignored (`nohup`, a shell's background job).
-            guard !Self.isIgnored(signal(signalNumber, SIG_IGN)) else { continue }
+            guard !Self.isIgnored(signal(signalNumber, SIG_IGN)) else { return nil }
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [unowned self] in self.exit(signal: signalNumber) }
+            source.setEventHandler { TemporaryFiles.shared.exit(signal: signalNumber) }
             source.resume()
-            sources.append(source)
+            return source
         }
     }
 
@@ -147,46 +149,47 @@ final class TemporaryFiles: @unchecked Sendable {
         handler.map { unsafeBitCast($0, to: Int.self) } == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
-    /// Creates a file from a `mkstemp` template and lists it, under the lock, so that a
-    /// signal cannot come between the two; its descriptor and path, or `nil` (see `errno`).
-    func create(_ template: String) -> (descriptor: Int32, path: String)? {
-        var bytes = Array(template.utf8CString)
-        lock.lock()
-        defer { lock.unlock() }
-        let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return nil }
-        let path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        paths.insert(path)
-        return (descriptor, path)
+    /// Creates the temporary file of `path` and lists it, under the lock, so that a signal
+    /// cannot come between the two.
+    func create(replacing path: String) throws(AtomicFile.Failure) -> AtomicFile {
+        try paths.withLockedValue { (paths) throws(AtomicFile.Failure) in
+            let file = try AtomicFile(replacing: path)
+            paths.insert(file.temporaryPath)
+            return file
+        }
     }
 
-    /// Takes a committed file off the list.
-    func forget(_ path: String) {
-        lock.lock()
-        paths.remove(path)
-        lock.unlock()
+    /// Moves a file into place and takes it off the list.
+    func commit(_ file: AtomicFile) throws(AtomicFile.Failure) {
+        try paths.withLockedValue { (paths) throws(AtomicFile.Failure) in
+            paths.remove(file.temporaryPath)
+            try file.commit()
+        }
     }
 
     /// Removes a file and takes it off the list.
-    func remove(_ path: String) {
-        lock.lock()
-        unlink(path)
-        paths.remove(path)
-        lock.unlock()
+    func discard(_ file: AtomicFile) {
+        paths.withLockedValue { (paths) in
+            file.discard()
+            paths.remove(file.temporaryPath)
+        }
     }
 
     /// Removes every listed file.
     func removeAll() {
-        lock.lock()
-        for path in paths { unlink(path) }
-        paths = []
-        lock.unlock()
+        paths.withLockedValue { (paths) in
+            for path in paths { unlink(path) }
+            paths = []
+        }
     }
 
+    /// Removes every listed file and ends the process, holding the lock so that no file is
+    /// created or committed meanwhile.
     private func exit(signal signalNumber: Int32) {
-        lock.lock()
-        for path in paths { unlink(path) }
-        _exit(128 + signalNumber)
+        paths.withLockedValue { (paths) in
+            for path in paths { unlink(path) }
+            _exit(128 + signalNumber)
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import JSONMapperCompression
 /// file or pipe counted, so that a damaged input can say what was left unread.
 ///
 /// A regular file is looked at before the run (its first bytes, read without moving its
-/// position): a plain file is read directly, as before. A pipe cannot be looked at without
+/// position): a plain file is read directly. A pipe cannot be looked at without
 /// taking its bytes, so it is always read through the filter, which hands plain bytes on as
 /// they are.
 enum CompressedInput {
@@ -31,32 +31,21 @@ enum CompressedInput {
 
 /// What the decompressing filter took from an input: its byte count and its first bytes,
 /// written on the filter's thread and read on the run's.
-final class FilterInput: @unchecked Sendable {
-    // Both fields are read and written under the lock.
-    private let lock = NSLock()
-    private var count = 0
-    private var first: [UInt8] = []
+final class FilterInput: Sendable {
+    private let taken = LockedBox((count: 0, first: [UInt8]()))
 
     fileprivate func add(_ bytes: UnsafeRawBufferPointer) {
-        lock.lock()
-        if first.count < 4 { first += bytes.prefix(4 - first.count) }
-        count += bytes.count
-        lock.unlock()
+        taken.withLockedValue { (taken) in
+            if taken.first.count < 4 { taken.first += bytes.prefix(4 - taken.first.count) }
+            taken.count += bytes.count
+        }
     }
 
     /// The bytes taken from the input so far.
-    var bytesTaken: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    var bytesTaken: Int { taken.withLockedValue { $0.count } }
 
     /// Whether the bytes taken start as gzip or zstd do.
-    var isCompressed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return CompressionFormat.detect(first) != nil
-    }
+    var isCompressed: Bool { taken.withLockedValue { CompressionFormat.detect($0.first) != nil } }
 }
 
 /// A reader that counts what passes through it.

@@ -4,11 +4,11 @@ import Foundation
 /// bytes read (of the total, when the inputs are files), records, rejects, throughput and,
 /// with a total, the time left. It only reads the run's counters, which the run updates
 /// anyway, so it costs the run nothing measurable.
+// Sendable: `isFinished` is read and written under the condition's lock; the other fields are immutable.
 final class ProgressBar: @unchecked Sendable {
     private let status: RunStatus
     private let totalBytes: Int?
     private let started = Date()
-    // `isFinished` is read and written under the condition's lock.
     private let condition = NSCondition()
     private var isFinished = false
     /// Signalled by the drawing thread after its last redraw.

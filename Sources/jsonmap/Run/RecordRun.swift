@@ -48,38 +48,38 @@ final class RecordRun {
         self.rejects = rejects
     }
 
-    /// Turns every row of `inputs` into an output with `transform`, on the decoding workers
-    /// (an error it throws rejects the record), and runs `handle` on the outputs in input
-    /// order; an error `handle` throws ends the run. `beforeWaiting` runs whenever the next
-    /// record may have to wait for a pipe's writer (so a pipeline downstream gets what is done).
+    /// Formats every row of `inputs` for `rows` on the decoding workers (an error the
+    /// formatting throws rejects the record) and writes the formatted rows in input order; an
+    /// error the writing throws ends the run. Before the next record may have to wait for a
+    /// pipe's writer, `rows` hands on what it has, so a pipeline downstream gets what is done.
     ///
-    /// Rows are made and dropped on the workers and only the outputs come to this thread:
-    /// rows freed here, on another thread than the one that allocated them, took the
-    /// allocator's slow path and kept two workers at 1.2–1.3× the speed of one.
-    func run<Output: Sendable>(_ inputs: [InputFile], transform: @escaping @Sendable (JSONRow) throws(JSONMapperError) -> Output,
-                               handle: (Output) throws -> Void, beforeWaiting: () throws -> Void) throws {
+    /// Rows are made and dropped on the workers and only the formatted rows come to this
+    /// thread: a row freed on another thread than the one that allocated it takes the
+    /// allocator's slow, locked path, which the workers' own allocations then wait for.
+    func run<Rows: RowOutput>(_ inputs: [InputFile], into rows: Rows) throws {
         var decoder = JSONRecordDecoder(framing: settings.framing, workers: max(settings.workers, 1), columns: settings.columns)
         decoder.maxRejectedBytes = 1024
         totals.isExploding = schema.explode != nil
+        let format = rows.format
         for input in inputs where !isStopped {
             let onRejection = { [unowned self] (rejection: JSONRecordRejection) in self.reject(rejection, input: input.name) }
             if totals.isExploding {
                 // The rows of a record are formatted on the worker that decoded it, as single rows are.
                 let records = decoder.rows(schema, from: input.source, transform: { (rows) throws(JSONMapperError) in
-                    var outputs: [Output] = []
-                    outputs.reserveCapacity(rows.count)
-                    for row in rows { outputs.append(try transform(row)) }
-                    return outputs
+                    var formatted: [Rows.Formatted] = []
+                    formatted.reserveCapacity(rows.count)
+                    for row in rows { formatted.append(try format(row)) }
+                    return formatted
                 }, onRejection: onRejection)
-                try read(records, of: input, beforeWaiting: beforeWaiting) { (outputs) throws in
-                    for output in outputs { try handle(output) }
-                    status.wrote(rows: outputs.count)
-                    return outputs.count
+                try read(records, of: input, beforeWaiting: rows.flushStream) { (formatted) throws in
+                    for row in formatted { try rows.write(row) }
+                    status.wrote(rows: formatted.count)
+                    return formatted.count
                 }
             } else {
-                let records = decoder.records(schema, from: input.source, transform: transform, onRejection: onRejection)
-                try read(records, of: input, beforeWaiting: beforeWaiting) { (output) throws in
-                    try handle(output)
+                let records = decoder.records(schema, from: input.source, transform: format, onRejection: onRejection)
+                try read(records, of: input, beforeWaiting: rows.flushStream) { (row) throws in
+                    try rows.write(row)
                     return 1
                 }
             }
@@ -166,44 +166,43 @@ struct Damage {
 
 /// What the progress bar reads while the run goes on, from its own thread: the bytes of the
 /// inputs finished and the progress of the current one.
-final class RunStatus: @unchecked Sendable {
-    // Every field is read and written under the lock.
-    private let lock = NSLock()
-    private var finishedBytes = 0
-    private var finishedRecords = 0
-    private var rejectedCount = 0
-    /// Rows written, counted only when records make rows per element (otherwise one per record).
-    private var rowCount: Int?
-    private var current: JSONRecordProgress?
+final class RunStatus: Sendable {
+    private let counts = LockedBox(Counts())
+
+    private struct Counts {
+        var finishedBytes = 0
+        var finishedRecords = 0
+        var rejected = 0
+        /// Rows written, counted only when records make rows per element (otherwise one per record).
+        var rows: Int?
+        var current: JSONRecordProgress?
+    }
 
     func start(_ progress: JSONRecordProgress) {
-        lock.lock()
-        if let current {
-            finishedBytes += current.bytesRead
-            finishedRecords += current.recordsRead
+        counts.withLockedValue { (counts) in
+            if let current = counts.current {
+                counts.finishedBytes += current.bytesRead
+                counts.finishedRecords += current.recordsRead
+            }
+            counts.current = progress
         }
-        current = progress
-        lock.unlock()
     }
 
     func rejected() {
-        lock.lock()
-        rejectedCount += 1
-        lock.unlock()
+        counts.withLockedValue { $0.rejected += 1 }
     }
 
     /// Counts the rows of a record that made rows per element.
     func wrote(rows: Int) {
-        lock.lock()
-        rowCount = (rowCount ?? 0) + rows
-        lock.unlock()
+        counts.withLockedValue { $0.rows = ($0.rows ?? 0) + rows }
     }
 
     /// Bytes and records read so far, records rejected, and rows written when they are
     /// counted apart from records.
     var snapshot: (bytes: Int, records: Int, rejected: Int, rows: Int?) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (finishedBytes + (current?.bytesRead ?? 0), finishedRecords + (current?.recordsRead ?? 0), rejectedCount, rowCount)
+        counts.withLockedValue { (counts) in
+            (counts.finishedBytes + (counts.current?.bytesRead ?? 0), counts.finishedRecords + (counts.current?.recordsRead ?? 0),
+             counts.rejected, counts.rows)
+        }
     }
 }

@@ -81,4 +81,16 @@ struct FamilyCodecTests {
             try JSONMapDecoder(options: DecodingOptions(coercion: .strict)).decode(Drawing.self, from: Self.json)
         }
     }
+
+    /// The codecs of the members' types come from the thread's own copy of the registry once
+    /// the thread has met them: decoding members takes no lock per value.
+    @Test func membersTakeNoLockPerValue() throws {
+        let members = (0..<200).map { $0 % 2 == 0 ? #"{"radius": 1}"# : #"{"kind": "square", "side": 2}"# }
+        let json = Array(#"{"shapes": [\#(members.joined(separator: ","))], "main": {"radius": 2}}"#.utf8)
+        _ = try JSONMapDecoder().decode(Drawing.self, from: json)
+        let before = ModelRegistry.shared.lockedLookupsOnThisThread
+        let drawing = try JSONMapDecoder().decode(Drawing.self, from: json)
+        #expect(ModelRegistry.shared.lockedLookupsOnThisThread == before)
+        #expect(drawing.shapes.count == 200 && (drawing.shapes[1] as? Square)?.side == 2)
+    }
 }

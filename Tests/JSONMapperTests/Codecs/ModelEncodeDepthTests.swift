@@ -7,6 +7,7 @@ import Testing
 /// `JSONWriter.modelsPerStack` models instead of running off the end of its thread's.
 @Suite("Codecs: encoding deep models")
 struct ModelEncodeDepthTests {
+    // Sendable: a chain is built before the encode and only read by it, on whichever thread writes it.
     final class Chain: JSONMappable, @unchecked Sendable {
         var next: Chain?
         var value = 0.0

@@ -27,6 +27,22 @@ extension CoercionUnitTests {
         #expect(date == Self.reference, "\(text) → \(date)")
     }
 
+    /// The built-in formats and a custom pattern read a fraction of a second the same way:
+    /// every digit is consumed, the first 15 are kept, and a point with no digit fails.
+    @Test(arguments: ["5", "25", "123456", "123456789012345", "1234567890123456789", "999999999999999999"])
+    func builtInFormatsAndPatternsReadFractionsAlike(_ digits: String) throws {
+        let pattern = try DatePattern.compile("yyyy-MM-dd'T'HH:mm:ss.SSS").get()
+        let text = "2014-08-31T00:29:15.\(digits)"
+        let builtIn = try JSONMapDecoder().decode(Date.self, from: "\"\(text)\"")
+        let custom = Array(text.utf8).withUnsafeBufferPointer { pattern.date(from: $0, timeZone: TimeZone(identifier: "UTC")!) }
+        #expect(custom == builtIn)
+        let kept = Double("0." + digits.prefix(15))!
+        #expect(abs(builtIn.timeIntervalSince(Self.reference) - kept) < 1e-6)
+        let noDigit = Array("2014-08-31T00:29:15.".utf8).withUnsafeBufferPointer { pattern.date(from: $0, timeZone: TimeZone(identifier: "UTC")!) }
+        #expect(noDigit == nil)
+        #expect(throws: JSONMapperError.self) { try JSONMapDecoder().decode(Date.self, from: #""2014-08-31T00:29:15.Z""#) }
+    }
+
     @Test func dateStringVariants() throws {
         #expect(try JSONMapDecoder().decode(Date.self, from: #""2014-08-31""#) == Self.utc(2014, 8, 31))
         #expect(try JSONMapDecoder().decode(Date.self, from: #""2014-08-31T00:29Z""#) == Self.utc(2014, 8, 31, 0, 29, 0))

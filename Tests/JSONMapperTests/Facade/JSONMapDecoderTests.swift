@@ -529,11 +529,10 @@ struct DecoderUnitTests: CapturesMappingErrors {
 
     // MARK: - Releasing partial values on every error path
 
-    final class LiveCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func add(_ delta: Int) { lock.lock(); count += delta; lock.unlock() }
-        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    final class LiveCounter: Sendable {
+        private let count = LockedBox(0)
+        func add(_ delta: Int) { count.withLockedValue { $0 += delta } }
+        var value: Int { count.withLockedValue { $0 } }
     }
 
     struct Boom: JSONValueTransformer {

@@ -88,6 +88,7 @@ struct TokenLimitTests {
 
     @Test func recordsReportTheLimitAtTheirPlaceInTheStream() {
         let lines = "{\"s\": \"ok\"}\n{\"s\": \"\(String(repeating: "x", count: 100))\"}\n"
+        // Sendable: one worker: the stream calls the callback on the iterating thread, the only one that uses it.
         final class Rejections: @unchecked Sendable { var errors: [JSONMapperError] = [] }
         let rejections = Rejections()
         for chunkSize in [3, 4096] {

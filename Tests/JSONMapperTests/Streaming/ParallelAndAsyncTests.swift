@@ -200,23 +200,19 @@ final class ThreadTag: Sendable {
 
     private static let counts = Counts()
 
-    private final class Counts: @unchecked Sendable {
-        // `byLog` is read and written under the lock.
-        private let lock = NSLock()
-        private var byLog: [String: (whereMade: Int, elsewhere: Int)] = [:]
+    private final class Counts: Sendable {
+        private let byLog = LockedBox<[String: (whereMade: Int, elsewhere: Int)]>([:])
 
         func note(_ log: String, whereMade: Bool) {
-            lock.lock()
-            defer { lock.unlock() }
-            var count = byLog[log] ?? (0, 0)
-            if whereMade { count.whereMade += 1 } else { count.elsewhere += 1 }
-            byLog[log] = count
+            byLog.withLockedValue { (byLog) in
+                var count = byLog[log] ?? (0, 0)
+                if whereMade { count.whereMade += 1 } else { count.elsewhere += 1 }
+                byLog[log] = count
+            }
         }
 
         func frees(in log: String) -> (whereMade: Int, elsewhere: Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            return byLog[log] ?? (0, 0)
+            byLog.withLockedValue { $0[log] ?? (0, 0) }
         }
     }
 }

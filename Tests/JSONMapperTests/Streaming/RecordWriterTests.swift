@@ -23,10 +23,11 @@ struct RecordWriterTests {
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The files beside `path` named after it: the file itself and any temporary file.
     static func leftovers(of path: String) -> [String] {
         let url = URL(fileURLWithPath: path)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
-        return names.filter { $0.hasPrefix(url.lastPathComponent) }
+        return names.filter { $0.contains(url.lastPathComponent) }.sorted()
     }
 
     @Test(arguments: [1, 8, 1 << 16])
@@ -103,5 +104,48 @@ struct RecordWriterTests {
         try writer.finish()
         let expected = (0..<500).map { "{\"id\":\($0),\"value\":\($0 * 2 + 1)}\n" }.joined()
         #expect(Self.contents(path) == expected)
+    }
+
+    /// Until it is finished, a file is written under the hidden temporary name `jsonmap`
+    /// uses too (one mechanism, ``AtomicFile``), with the permissions the umask gives a new
+    /// file, and an existing file stays as it was.
+    @Test func aFileIsWrittenUnderAHiddenTemporaryName() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let writer = try JSONRecordWriter(toFile: path, bufferSize: 1)
+        try writer.write(Reading(id: 1))
+        let pending = Self.leftovers(of: path).filter { $0 != name }
+        #expect(pending.count == 1 && pending[0].hasPrefix(".\(name).jsonmap-") && pending[0].count == name.count + 16)
+        #expect(Self.contents(path) == "old\n")
+        try writer.finish()
+        #expect(Self.leftovers(of: path) == [name])
+        #expect(Self.contents(path) == "{\"id\":1,\"value\":0}\n")
+        let mask = umask(0)
+        umask(mask)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == Int(0o666 & ~mask))
+    }
+
+    /// A file that is discarded, or released uncommitted, leaves nothing; a committed one
+    /// replaces the file at its path.
+    @Test func atomicFilesAppearWholeOrNotAtAll() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let discarded = try AtomicFile(replacing: path)
+        try discarded.write(Array("lost".utf8))
+        discarded.discard()
+        do {
+            let released = try AtomicFile(replacing: path)
+            try released.write(Array("lost".utf8))
+        }
+        #expect(Self.leftovers(of: path).isEmpty)
+        let committed = try AtomicFile(replacing: path)
+        try committed.write(Array("kept".utf8))
+        try committed.commit()
+        #expect(Self.contents(path) == "kept")
+        #expect(Self.leftovers(of: path) == [URL(fileURLWithPath: path).lastPathComponent])
+        #expect(throws: AtomicFile.Failure.self) { try AtomicFile(replacing: "/nonexistent/out.jsonl") }
     }
 }

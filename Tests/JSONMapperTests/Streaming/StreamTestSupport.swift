@@ -59,19 +59,10 @@ extension JSONRecordDecoder {
 }
 
 /// Collects rejections from the callback.
-final class RejectionLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [JSONRecordRejection] = []
-    func append(_ rejection: JSONRecordRejection) {
-        lock.lock()
-        list.append(rejection)
-        lock.unlock()
-    }
-    var items: [JSONRecordRejection] {
-        lock.lock()
-        defer { lock.unlock() }
-        return list
-    }
+final class RejectionLog: Sendable {
+    private let list = LockedBox<[JSONRecordRejection]>([])
+    func append(_ rejection: JSONRecordRejection) { list.withLockedValue { $0.append(rejection) } }
+    var items: [JSONRecordRejection] { list.withLockedValue { $0 } }
 }
 
 /// Positions computed from the text itself, independently of the library: the offset of the

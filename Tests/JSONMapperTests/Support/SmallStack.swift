@@ -28,6 +28,7 @@ private func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable (
 /// The body a thread runs and its result. The thread takes the body out and releases it
 /// (with all it captured) before it signals, so nothing the caller shares is released late
 /// on the thread. The semaphore orders the thread's writes before the caller's reads.
+// Sendable: the semaphore orders every access (see above).
 private final class ResultBox<T>: @unchecked Sendable {
     private var body: (() throws -> T)?
     var result: Result<T, any Error>?

@@ -1,0 +1,16 @@
+/// A codec whose frames hold the value being built itself, pushed with
+/// ``DecodingSession/pushOwned(_:by:)`` (or with a handler of its own): a finished frame's
+/// value is moved out by `take`, and an abandoned one is destroyed. The base of the codecs
+/// whose storage is their value (`JSONValue` captures, runtime schemas' rows).
+// Sendable: no stored state.
+class OwnedValueCodec<V>: ValueCodec<V>, @unchecked Sendable {
+    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<V>,
+                       _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+        destination.moveInitialize(from: storage.assumingMemoryBound(to: V.self), count: 1)
+        return true
+    }
+
+    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
+        storage.assumingMemoryBound(to: V.self).deinitialize(count: 1)
+    }
+}

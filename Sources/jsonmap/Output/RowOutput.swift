@@ -1,0 +1,74 @@
+import JSONMapper
+
+/// Where a run's rows go. Each row is formatted on the worker that decoded its record
+/// (``format``), so the row is made, used and freed on one thread, and the formatted rows are
+/// written in input order on the reading thread.
+protocol RowOutput {
+    /// A row as the output keeps it.
+    associatedtype Formatted: Sendable
+
+    /// Formats a row, on a decoding worker; an error rejects the row's record.
+    var format: @Sendable (JSONRow) throws(JSONMapperError) -> Formatted { get }
+
+    /// The file the rows go to, committed with a complete run and discarded otherwise
+    /// (`nil` when nothing is written).
+    var output: OutputFile? { get }
+
+    /// Writes one formatted row, after those of the records before it.
+    func write(_ row: Formatted) throws
+
+    /// Hands on what is written so far: called before the run waits for more input.
+    func flushStream() throws
+
+    /// Ends the output of a complete run.
+    func finish() throws
+}
+
+/// Rows written as text through one ``JSONRowWriter`` to an output, in blocks of 64 KiB; to
+/// standard output also before the run waits for more input, so a pipeline downstream gets
+/// each row as soon as its record has arrived.
+final class TextRows: RowOutput {
+    let format: @Sendable (JSONRow) throws(JSONMapperError) -> JSONFormattedRow
+    private let file: OutputFile
+    private var writer: JSONRowWriter
+
+    var output: OutputFile? { file }
+
+    /// Rows of `writer`'s schema and format to `file`, after the header when `header` is set.
+    init(to file: OutputFile, writer: JSONRowWriter, header: Bool) {
+        self.file = file
+        self.writer = writer
+        // The workers format through a copy of the writer: `formatted(_:)` reads only its layout.
+        format = { (row) throws(JSONMapperError) in try writer.formatted(row) }
+        if header { self.writer.writeHeader() }
+    }
+
+    func write(_ row: JSONFormattedRow) throws {
+        writer.write(formatted: row)
+        if writer.bufferedByteCount >= 1 << 16 { try flush() }
+    }
+
+    /// A file shows nothing before its commit: only standard output is flushed.
+    func flushStream() throws {
+        if file.isStandardOutput, writer.bufferedByteCount > 0 { try flush() }
+    }
+
+    func finish() throws {
+        writer.writeFooter()
+        try flush()
+    }
+
+    private func flush() throws(CommandFailure) {
+        try file.write(writer.bufferedBytes)
+        writer.removeBufferedBytes()
+    }
+}
+
+/// No rows: `validate` maps every record and keeps nothing of it.
+struct NoRows: RowOutput {
+    var format: @Sendable (JSONRow) throws(JSONMapperError) -> Void { { _ in } }
+    var output: OutputFile? { nil }
+    func write(_ row: Void) {}
+    func flushStream() {}
+    func finish() {}
+}
