@@ -3,6 +3,8 @@
 
 - IntegerCodecs.swift: one final codec class per integer type, so each type's conversion is
   specialized (no generic arithmetic per value);
+- ScalarCodecs.swift: the other scalar codecs (floating point, Bool, String, Decimal, Date,
+  URL, UUID, Data), each a final class in the same shape: one conversion, one writer;
 - StandardConformances.swift: the JSONMappableValue conformances of the standard library's and
   Foundation's types, each returning its shared codec (scalars) or a codec built for the
   element type (containers).
@@ -41,6 +43,84 @@ CONTAINERS = [
     ("Dictionary: JSONMappableValue where Key == String, Value: JSONMappableValue", "`[String: Value]`",
      "DictionaryCodec<Value, Self>(value: valueCodec(for: Value.self))"),
 ]
+
+
+# The other scalars' codecs: (type, doc comment, conversion expression, lines of `write`,
+# extra members, lines before the conversion in `value`).
+SCALAR_CODECS = [
+    ("Double", "`Double`, correctly rounded from the raw text (see ``FloatingPointCoercion``).",
+     "FloatingPointCoercion.double(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)",
+     ['guard writer.writeDouble(value) else { throw .invalidValue(path: "", reason: "\\(value) cannot be written as JSON") }'], [], []),
+    ("Float", "`Float`, rounded once from the raw text.",
+     "FloatingPointCoercion.float(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)",
+     ['guard writer.writeFloat(value) else { throw .invalidValue(path: "", reason: "\\(value) cannot be written as JSON") }'], [], []),
+    ("Bool", "`Bool`: the conversions of ``BoolCoercion``.",
+     "BoolCoercion.bool(from: event, strict: session.isStrict)",
+     ["writer.writeBool(value)"], [], []),
+    ("String", "`String`: the conversions of ``StringLikeCoercion/string(from:strict:)``.",
+     "StringLikeCoercion.string(from: event, strict: session.isStrict)",
+     ["writer.writeString(value)"], [],
+     ["// From a tree, the string is taken as it is (it holds exactly these bytes).",
+      "if case .string = event, let whole = session.sourceString { return whole }"]),
+    ("Decimal", "`Decimal`, exact from the number's text up to 38 significant digits (see ``DecimalCoercion``).",
+     "DecimalCoercion.decimal(from: event, strict: session.isStrict)",
+     ['guard writer.writeDecimal(value) else { throw .invalidValue(path: "", reason: "\\(value) cannot be written as JSON") }'], [], []),
+    ("Date", "`Date`: Unix time or the string formats ``DateCoercion`` lists; written as the options say.",
+     "DateCoercion.date(from: event, strict: session.isStrict, unit: session.options.dateUnit)",
+     ["switch writer.options.dateStrategy {",
+      "case .iso8601(let fraction):",
+      "    guard let text = DateWriting.iso8601(value, fraction: fraction) else {",
+      "        // (Not `\\(value)`: Foundation traps describing a non-finite date.)",
+      '        throw .invalidValue(path: "", reason: "the date \\(value.timeIntervalSince1970) s from 1970 is outside the years 0000–9999 of ISO 8601 text")',
+      "    }",
+      "    writer.writeString(text)",
+      "case .secondsSince1970: _ = writer.writeDouble(value.timeIntervalSince1970)",
+      "case .millisecondsSince1970: _ = writer.writeDouble((value.timeIntervalSince1970 * 1000).rounded())",
+      "case .custom(let format): writer.writeString(format(value))",
+      "}"], [], []),
+    ("URL", "`URL`: a trimmed string; an empty one leaves the property as it is.",
+     "StringLikeCoercion.url(from: event, strict: session.isStrict)",
+     ["writer.writeString(value.absoluteString)"], ["override var blankStringIsNil: Bool { true }"], []),
+    ("UUID", "`UUID` from its string form.",
+     "StringLikeCoercion.uuid(from: event, strict: session.isStrict)",
+     ["writer.writeString(value.uuidString)"], [], []),
+    ("Data", "`Data` from base64.",
+     "StringLikeCoercion.data(from: event, strict: session.isStrict)",
+     ["writer.writeString(value.base64EncodedString())"], [], []),
+]
+
+
+def scalar_codecs():
+    out = [HEADER, "import Foundation\n"]
+    for t, doc, conversion, write, extra, prefix in SCALAR_CODECS:
+        members = "".join(f"    {line}\n" for line in extra) + ("\n" if extra else "")
+        before = "".join(f"        {line}\n" for line in prefix)
+        value_return = "return try" if prefix else "try"
+        body = "".join(f"        {line}\n" for line in write)
+        out.append(f"""
+/// {doc}
+// Sendable: no stored state.
+final class {t}Codec: ValueCodec<{t}>, @unchecked Sendable {{
+{members}    @inline(__always)
+    private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> {t}? {{
+{before}        {value_return} coerce(event, expected, session) {{ () throws(CoercionFailure) in
+            try {conversion}
+        }}
+    }}
+
+    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<{t}>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {{
+        store(try value(event, session), at: destination)
+    }}
+
+    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<{t}>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {{
+        replace(try value(event, session), at: destination)
+    }}
+
+    override func write(_ value: {t}, to writer: inout JSONWriter) throws(JSONMapperError) {{
+{body}    }}
+}}
+""")
+    return "".join(out)
 
 
 def variable(type_name):
@@ -108,6 +188,7 @@ extension {header} {{
     return "".join(out)
 
 
-for name, text in [("IntegerCodecs.swift", integer_codecs()), ("StandardConformances.swift", standard_conformances())]:
+for name, text in [("IntegerCodecs.swift", integer_codecs()), ("ScalarCodecs.swift", scalar_codecs()),
+                   ("StandardConformances.swift", standard_conformances())]:
     with open(os.path.join(CODECS, name), "w") as f:
         f.write(text)
