@@ -96,7 +96,6 @@ def scalar_codecs():
         members = "".join(f"    {line}\n" for line in extra) + ("\n" if extra else "")
         before = "".join(f"        {line}\n" for line in prefix)
         value_return = "return try" if prefix else "try"
-        body = "".join(f"        {line}\n" for line in write)
         out.append(f"""
 /// {doc}
 // Sendable: no stored state.
@@ -108,7 +107,21 @@ final class {t}Codec: ValueCodec<{t}>, @unchecked Sendable {{
         }}
     }}
 
-    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<{t}>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {{
+{overrides(t, write)}}}
+""")
+    return "".join(out)
+
+
+def variable(type_name):
+    """The shared codec's name: intCodec, uint8Codec, urlCodec."""
+    return type_name.lower() + "Codec"
+
+
+def overrides(t, write):
+    """A scalar codec's three overrides: decode into fresh or initialized memory through its
+    `value`, and write with the lines `write`."""
+    body = "".join(f"        {line}\n" for line in write)
+    return f"""    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<{t}>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {{
         store(try value(event, session), at: destination)
     }}
 
@@ -118,14 +131,7 @@ final class {t}Codec: ValueCodec<{t}>, @unchecked Sendable {{
 
     override func write(_ value: {t}, to writer: inout JSONWriter) throws(JSONMapperError) {{
 {body}    }}
-}}
-""")
-    return "".join(out)
-
-
-def variable(type_name):
-    """The shared codec's name: intCodec, uint8Codec, urlCodec."""
-    return type_name.lower() + "Codec"
+"""
 
 
 def integer_codecs():
@@ -146,18 +152,7 @@ class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked 
 /// `{t}`, its conversion specialized.
 // Sendable: no stored state.
 final class {t}Codec: IntegerCodec<{t}>, @unchecked Sendable {{
-    override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<{t}>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {{
-        store(try value(event, session), at: destination)
-    }}
-
-    override func assign(_ event: ScalarEvent, to destination: UnsafeMutablePointer<{t}>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {{
-        replace(try value(event, session), at: destination)
-    }}
-
-    override func write(_ value: {t}, to writer: inout JSONWriter) throws(JSONMapperError) {{
-        writer.writeInteger(value)
-    }}
-}}
+{overrides(t, ["writer.writeInteger(value)"])}}}
 """)
     return "".join(out)
 
