@@ -115,6 +115,10 @@ let package = Package(
             dependencies: ["JSONMapper", "JSONMapperKeySyntax", "CorpusModels", "CHeapProbe"]
         ),
         .testTarget(
+            name: "JSONMapperKeySyntaxTests",
+            dependencies: ["JSONMapperKeySyntax"]
+        ),
+        .testTarget(
             name: "JSONMapperMacrosTests",
             dependencies: [
                 "JSONMapperMacros",
