@@ -82,7 +82,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jsonmap",
-            dependencies: ["JSONMapper", "JSONMapperCompression", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JSONMapper", "JSONMapperCompression", "JSONMapperKeySyntax", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The bench and its corpus models. The macro-declared twitter models build swift-syntax,

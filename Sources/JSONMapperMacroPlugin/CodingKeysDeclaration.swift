@@ -31,27 +31,4 @@ struct CodingKeysDeclaration {
         self.keys = keys
         self.cases = cases
     }
-
-    /// The Swift string literal of the mapping key that reads `key` as one JSON key: the
-    /// mapping-key grammar's `.`, `[` and `\` escaped, then the literal's own escapes.
-    static func literal(forKey key: String) -> String {
-        var escaped = ""
-        for character in key {
-            if character == "." || character == "[" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        var literal = "\""
-        for scalar in escaped.unicodeScalars {
-            switch scalar {
-            case "\\": literal += "\\\\"
-            case "\"": literal += "\\\""
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20: literal += "\\u{\(String(scalar.value, radix: 16))}"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
-    }
 }

@@ -66,7 +66,7 @@ extension MappedProperty {
             let key = codingKey ?? name
             mapped.append(MappedProperty(
                 name: name, writtenName: pattern.identifier.text,
-                keyLiterals: declaresKeys ? keyList.literals : [CodingKeysDeclaration.literal(forKey: key)],
+                keyLiterals: declaresKeys ? keyList.literals : [MappingKeyPath.swiftLiteral(MappingKeyPath.escaping(key))],
                 keys: declaresKeys ? keyList.values : [key],
                 keyNodes: declaresKeys ? keyList.nodes : [Syntax(pattern)],
                 isRequired: attributes.required != nil, isShared: keyList.isShared,

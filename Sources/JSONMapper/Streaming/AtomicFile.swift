@@ -1,5 +1,5 @@
 /// A file that appears at its path whole or not at all: written under a hidden temporary name
-/// beside the path, `.<name>.jsonmap-XXXXXX` (in the same directory, so that the rename stays
+/// beside the path, `.<name>.jsonmap-` and six random letters and digits (in the same directory, so that the rename stays
 /// on one file system), moved into place by ``commit()``, and removed by ``discard()`` or when
 /// released uncommitted. An existing file at the path stays as it is until the commit.
 ///

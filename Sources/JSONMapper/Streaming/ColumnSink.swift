@@ -73,7 +73,6 @@ final class ColumnSink: JSONEventSink {
     override func number(_ text: JSONBytes) -> Bool { nameColumn() && session.number(text) }
     override func string(_ text: JSONBytes) -> Bool { nameColumn() && session.string(text) }
     override func key(_ text: JSONBytes) -> Bool { session.key(text) }
-    override func skippedContainerTooDeep() -> Bool { session.skippedContainerTooDeep() }
 
     override func beginObject() -> Bool {
         defer { depth += 1 }

@@ -1,4 +1,5 @@
 import JSONMapper
+import JSONMapperKeySyntax
 
 /// A spec from sampled records: one column per key path to a value that is not an object
 /// (nested objects are flattened into key paths), typed by ``ValueShape/columnType``, and
@@ -26,7 +27,7 @@ enum SpecInference {
         for member in shape.members where !member.key.isEmpty {
             let (key, member) = (member.key, member.shape)
             let name = prefix.name.isEmpty ? key : "\(prefix.name).\(key)"
-            let path = prefix.path.isEmpty ? escaped(key) : "\(prefix.path).\(escaped(key))"
+            let path = prefix.path.isEmpty ? MappingKeyPath.escaping(key) : "\(prefix.path).\(MappingKeyPath.escaping(key))"
             if path == explode, let element = member.elements.first {
                 columns.append(Column(name: "\(name).ordinal", path: path, type: .ordinal, isRequired: false))
                 if element.isObjectOnly {
@@ -46,7 +47,7 @@ enum SpecInference {
     /// first appeared, depth first), for proposing an explode.
     static func firstArrayOfObjects(in shape: ValueShape, prefix: String = "") -> String? {
         for member in shape.members where !member.key.isEmpty {
-            let path = prefix.isEmpty ? escaped(member.key) : "\(prefix).\(escaped(member.key))"
+            let path = prefix.isEmpty ? MappingKeyPath.escaping(member.key) : "\(prefix).\(MappingKeyPath.escaping(member.key))"
             if member.shape.kinds.subtracting(.null) == .array, member.shape.elements.first?.isObjectOnly == true { return path }
             if member.shape.isObjectOnly, let inner = firstArrayOfObjects(in: member.shape, prefix: path) { return inner }
         }
@@ -56,16 +57,6 @@ enum SpecInference {
     /// Whether `path` names an array in the shape, as ``columns(of:records:explode:)`` reads it.
     static func hasArray(at path: String, in shape: ValueShape) -> Bool {
         columns(of: shape, records: 1, explode: path).contains { $0.type == .ordinal }
-    }
-
-    /// A key as one step of a key path: `.`, `[`, `]` and `\` escaped with a backslash.
-    static func escaped(_ key: String) -> String {
-        var text = ""
-        for character in key {
-            if "\\.[]".contains(character) { text.append("\\") }
-            text.append(character)
-        }
-        return text
     }
 
     /// The spec as JSON text, one column per line, with the explode when given.

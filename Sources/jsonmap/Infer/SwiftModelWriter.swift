@@ -1,3 +1,5 @@
+import JSONMapperKeySyntax
+
 /// Swift source for ``JSONMappable`` models of sampled records: one struct per object shape
 /// (the records' own, then one per nested object, named after its key), each property typed
 /// from its values (`[T]` for arrays, `JSONValue` for mixed kinds) and mapped from its key,
@@ -46,7 +48,7 @@ struct SwiftModelWriter {
             let property = Self.unique(Self.identifier(for: key), in: &propertyNames)
             let isRequired = member.nonNullCount == occurrences
             let (type, initial) = swiftType(of: member, key: key, owner: owner, isRequired: isRequired)
-            properties.append(Property(name: property, type: type, initial: initial, key: SpecInference.escaped(key), isRequired: isRequired))
+            properties.append(Property(name: property, type: type, initial: initial, key: MappingKeyPath.escaping(key), isRequired: isRequired))
         }
         return properties
     }
@@ -59,7 +61,7 @@ struct SwiftModelWriter {
         if !properties.isEmpty { text += "\n" }
         text += "    static let jsonMapping = JSONMapping<\(name)> {\n"
         for property in properties {
-            text += "        JSONMap(\\.\(Self.backticked(property.name)), \(Self.literal(property.key))\(property.isRequired ? ", required: true" : ""))\n"
+            text += "        JSONMap(\\.\(Self.backticked(property.name)), \(MappingKeyPath.swiftLiteral(property.key))\(property.isRequired ? ", required: true" : ""))\n"
         }
         return text + "    }\n}\n"
     }
@@ -163,22 +165,5 @@ struct SwiftModelWriter {
 
     private static func backticked(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
-    }
-
-    /// A Swift string literal.
-    private static func literal(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": literal += "\\\\"
-            case "\"": literal += "\\\""
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            default:
-                if scalar.value < 0x20 { literal += "\\u{\(String(scalar.value, radix: 16))}" } else { literal.unicodeScalars.append(scalar) }
-            }
-        }
-        return literal + "\""
     }
 }
