@@ -31,11 +31,11 @@ let package = Package(
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
         // yajl's callbacks in C, which pass over a value no mapping reads without calling Swift.
-        .target(name: "CYajlSkip", dependencies: ["CYajl"]),
+        .target(name: "CYajlCallbacks", dependencies: ["CYajl"]),
         .target(name: "JSONMapperKeySyntax"),
         .target(
             name: "JSONMapper",
-            dependencies: ["CYajl", "CYajlSkip", "JSONMapperKeySyntax"]
+            dependencies: ["CYajl", "CYajlCallbacks", "JSONMapperKeySyntax"]
         ),
 
         // Compression: zlib and libzstd behind system-library targets, and the record sources

@@ -1,4 +1,4 @@
-import CYajlSkip
+import CYajlCallbacks
 
 /// Receives the parser's events, in document order.
 ///
@@ -23,7 +23,7 @@ class JSONEventSink {
     unowned(unsafe) var parser: JSONParser?
     /// The C callbacks' state of that parser, set and cleared with it: a sink asks through it
     /// to skip a value (``skipValueOfKey(depthAllowance:)``) without touching the parser object.
-    var skipState: UnsafeMutablePointer<cyajlskip_state>?
+    var skipState: UnsafeMutablePointer<cyajl_state>?
 
     func null() -> Bool { true }
     func bool(_ value: Bool) -> Bool { true }

@@ -1,5 +1,5 @@
 import CYajl
-import CYajlSkip
+import CYajlCallbacks
 
 /// A chunk-fed JSON parser over yajl: feed any number of byte chunks of any size with
 /// ``parse(_:)``, then call ``finish()``. Events go to the sink as soon as they are complete.
@@ -45,9 +45,9 @@ final class JSONParser {
     /// Where yajl's memory comes from, when not from `malloc` (see ``YajlMemory``).
     private let memory: YajlMemory?
     /// yajl's context and callback table (see ``JSONEventSink/skipValueOfKey(depthAllowance:)``):
-    /// the Swift callbacks below, or `CYajlSkip`'s while a value nobody reads goes by.
+    /// the Swift callbacks below, or `CYajlCallbacks`'s while a value nobody reads goes by.
     /// Allocated and freed with the handle.
-    private let skipState: UnsafeMutablePointer<cyajlskip_state>
+    private let skipState: UnsafeMutablePointer<cyajl_state>
 
     /// Optional caps on input size, each failing with ``JSONMapperError/limitExceeded(offset:message:)``.
     struct Limits {
@@ -72,16 +72,22 @@ final class JSONParser {
         // as long as the handle lives, and the handle dies in deinit.
         let context = Unmanaged.passUnretained(sink).toOpaque()
         skipState = .allocate(capacity: 1)
-        cyajlskip_init(skipState, cyajlskip_forward(callbacks: yajlCallbacks, context: context, checkNumber: skippedNumberCheck,
+        cyajl_init(skipState, cyajl_forward(callbacks: yajlCallbacks, context: context, checkNumber: skippedNumberCheck,
                                                     textTooLong: skippedTextTooLong, depthExceeded: skippedContainerTooDeep),
                        limits.maxStringBytes ?? .max, limits.maxNumberBytes ?? .max)
-        guard let handle = yajl_alloc(cyajlskip_table(skipState), memory?.functions, skipState) else {
+        guard let handle = yajl_alloc(cyajl_table(skipState), memory?.functions, skipState) else {
             fatalError("yajl_alloc failed: out of memory")
         }
         cyajl_dont_validate_strings(handle)
         self.handle = handle
         sink.parser = self
         sink.skipState = skipState
+    }
+
+    /// Makes yajl record every event on `tape` (see ``Tape``) instead of calling the sink,
+    /// which then hears only of the events that fail a check (limits, number ends, depth).
+    func recordEvents(on tape: UnsafeMutablePointer<cyajl_tape>) {
+        cyajltape_record(skipState, tape)
     }
 
     deinit {
@@ -339,19 +345,19 @@ private extension String {
 
 // MARK: - C callbacks
 
-/// Calls `body` with the sink behind yajl's context pointer (the parser's `cyajlskip_state`),
+/// Calls `body` with the sink behind yajl's context pointer (the parser's `cyajl_state`),
 /// without retaining it: the parser passes it unretained and keeps it alive for the life of
 /// the handle, so the reference is valid for the whole callback, and no event pays for a
 /// retain and a release.
 @inline(__always)
 private func withSink(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventSink) -> Bool) -> Int32 {
-    let state = context!.assumingMemoryBound(to: cyajlskip_state.self)
+    let state = context!.assumingMemoryBound(to: cyajl_state.self)
     return Unmanaged<JSONEventSink>.fromOpaque(state.pointee.forward.context)._withUnsafeGuaranteedRef(body) ? 1 : 0
 }
 
 /// The key callback: the sink takes the key, and may ask meanwhile that its value be skipped.
 private func deliverKey(_ context: UnsafeMutableRawPointer?, _ text: JSONBytes) -> Int32 {
-    let state = context!.assumingMemoryBound(to: cyajlskip_state.self)
+    let state = context!.assumingMemoryBound(to: cyajl_state.self)
     state.pointee.skipRequested = 0
     let delivered = withSink(context) { sink in validated(text, sink).map { sink.key($0) } ?? false }
     if delivered != 0, state.pointee.skipRequested != 0 { cyajlskip_start_skipping(state) }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import JSONMapper
 
-/// The value of a key nobody reads is passed over in C (`CYajlSkip`): none of its events reach
+/// The value of a key nobody reads is passed over in C (`CYajlCallbacks`): none of its events reach
 /// the sink, the events after it do, and every check an event gets still happens inside it, with
 /// the error a value that is read would give.
 @Suite("Parser: values skipped in C")

@@ -41,12 +41,12 @@ enum SwiftCompiler {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // The C modules JSONMapper imports, CYajl and CYajlSkip, are found through their module
-        // maps (CYajlSkip's header includes yajl's from the system include path).
+        // The C modules JSONMapper imports, CYajl and CYajlCallbacks, are found through their module
+        // maps (CYajlCallbacks's header includes yajl's from the system include path).
         process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", file.path,
                              "-I", try modulesDirectory().path,
                              "-I", packageRoot.appendingPathComponent("Sources/CYajl").path,
-                             "-I", packageRoot.appendingPathComponent("Sources/CYajlSkip/include").path]
+                             "-I", packageRoot.appendingPathComponent("Sources/CYajlCallbacks/include").path]
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle

@@ -1,10 +1,10 @@
-#include "CYajlSkip.h"
+#include "CYajlCallbacks.h"
 
 // yajl calls these only while a value is skipped, with the state as its context; the state
 // lives as long as the yajl handle (the Swift parser allocates and frees both together).
 
 /// The value has ended when none of its containers is open: yajl calls Swift again.
-static inline int cyajlskip_value_part_done(cyajlskip_state *s) {
+static inline int cyajlskip_value_part_done(cyajl_state *s) {
     if (s->skipDepth == 0) s->table = s->forward.callbacks;
     return 1;
 }
@@ -24,7 +24,7 @@ static int cyajlskip_boolean(void *context, int value) {
 }
 
 static int cyajlskip_number(void *context, const char *text, size_t length) {
-    cyajlskip_state *s = context;
+    cyajl_state *s = context;
     // yajl hands a number only once it has read the byte after it, which is still in the input.
     if (length > s->maxNumberBytes || !cyajlskip_ends_number((unsigned char)text[length])) {
         if (!s->forward.checkNumber(s, text, length)) return 0;
@@ -33,21 +33,21 @@ static int cyajlskip_number(void *context, const char *text, size_t length) {
 }
 
 static int cyajlskip_string(void *context, const unsigned char *text, size_t length) {
-    cyajlskip_state *s = context;
+    cyajl_state *s = context;
     (void)text;
     if (length > s->maxStringBytes) return s->forward.textTooLong(s);
     return cyajlskip_value_part_done(s);
 }
 
 static int cyajlskip_map_key(void *context, const unsigned char *text, size_t length) {
-    cyajlskip_state *s = context;
+    cyajl_state *s = context;
     (void)text;
     if (length > s->maxStringBytes) return s->forward.textTooLong(s);
     return 1;
 }
 
 static int cyajlskip_begin(void *context) {
-    cyajlskip_state *s = context;
+    cyajl_state *s = context;
     s->skipDepth += 1;
     // Reported by the Swift side as for a container it skips itself (the error stops the parse).
     if (s->skipDepth > s->depthAllowance) return s->forward.depthExceeded(s);
@@ -55,7 +55,7 @@ static int cyajlskip_begin(void *context) {
 }
 
 static int cyajlskip_end(void *context) {
-    cyajlskip_state *s = context;
+    cyajl_state *s = context;
     s->skipDepth -= 1;
     return cyajlskip_value_part_done(s);
 }
@@ -74,7 +74,7 @@ static const yajl_callbacks cyajlskip_skipping = {
     cyajlskip_end,
 };
 
-void cyajlskip_init(cyajlskip_state *state, cyajlskip_forward forward, size_t maxStringBytes, size_t maxNumberBytes) {
+void cyajl_init(cyajl_state *state, cyajl_forward forward, size_t maxStringBytes, size_t maxNumberBytes) {
     state->table = forward.callbacks;
     state->forward = forward;
     state->maxStringBytes = maxStringBytes;
@@ -82,9 +82,10 @@ void cyajlskip_init(cyajlskip_state *state, cyajlskip_forward forward, size_t ma
     state->skipRequested = 0;
     state->depthAllowance = 0;
     state->skipDepth = 0;
+    state->tape = NULL;
 }
 
-void cyajlskip_start_skipping(cyajlskip_state *state) {
+void cyajlskip_start_skipping(cyajl_state *state) {
     state->skipRequested = 0;
     state->skipDepth = 0;
     state->table = cyajlskip_skipping;

@@ -1,0 +1,159 @@
+#ifndef CYAJLCALLBACKS_H
+#define CYAJLCALLBACKS_H
+// yajl's callbacks written in C, so that events never cross into Swift one by one:
+//
+// - Skipping (skip.c): while the value of a key no mapping reads goes by, yajl calls these
+//   instead of the library's Swift callbacks.
+// - Recording (tape.c): every event of a document is written to a tape, a flat array the
+//   Codable decoder walks after the parse.
+//
+// The checks the Swift callbacks make on every event (the string and number limits, the byte
+// after a number, the depth limit) are made in C too, and an event that fails one goes to a
+// Swift slow path that reports it exactly as for an event Swift receives. The checks the Swift callbacks make on every event (the string and number limits,
+// the byte after a number, the depth limit) are made here too, and an event that fails one
+// goes to a Swift slow path that reports it exactly as for a value that is read.
+//
+// yajl keeps the pointer to its callback table, not a copy, and reads the table at every
+// event: the table lives in this state, and is switched between the Swift callbacks and the
+// skipping ones as a skipped value starts and ends.
+
+#include <stddef.h>
+#include <stdint.h>
+#include <yajl/yajl_parse.h>
+
+struct cyajl_tape;
+
+/// What the Swift side is called with.
+typedef struct cyajl_forward {
+    /// The Swift callbacks, which yajl calls outside a skipped value. Every callback, these
+    /// and the slow paths below, is called with the state as its context.
+    yajl_callbacks callbacks;
+    /// The Swift side's own context (the sink), which it finds through the state.
+    void *context;
+    /// Inside a skipped value: a number longer than the limit, or not followed by a byte that
+    /// surely ends it. Returns what the Swift number callback's checks return.
+    int (*checkNumber)(void *context, const char *text, size_t length);
+    /// Inside a skipped value: a string or key longer than the limit. Returns 0.
+    int (*textTooLong)(void *context);
+    /// Inside a skipped value: a container past the depth limit. Returns what the Swift
+    /// begin callback would.
+    int (*depthExceeded)(void *context);
+} cyajl_forward;
+
+/// One parse's callbacks and skipping state: yajl's context, and its callback table.
+typedef struct cyajl_state {
+    /// The table yajl calls (see the top of this file).
+    yajl_callbacks table;
+    cyajl_forward forward;
+    size_t maxStringBytes;
+    size_t maxNumberBytes;
+    /// Set by the sink for the key being delivered (``cyajlskip_skip_value_of_key``); read by
+    /// the Swift key callback when the sink returns.
+    int skipRequested;
+    /// Containers the skipped value may still open before the depth limit.
+    long depthAllowance;
+    /// Containers of the skipped value that are open.
+    long skipDepth;
+    /// The tape being recorded, while yajl calls the recording callbacks.
+    struct cyajl_tape *tape;
+} cyajl_state;
+
+/// Makes `state` ready for a parse: yajl calls the Swift callbacks of `forward` until a skip.
+void cyajl_init(cyajl_state *state, cyajl_forward forward, size_t maxStringBytes, size_t maxNumberBytes);
+
+/// Asks that the value of the key being delivered be skipped; `allowance` is how many
+/// containers deep it may go before the depth limit.
+static inline void cyajlskip_skip_value_of_key(cyajl_state *state, long allowance) {
+    state->skipRequested = 1;
+    state->depthAllowance = allowance;
+}
+
+/// Starts skipping the value of the key just delivered: called by the Swift key callback when
+/// the sink asked for it while it took the key.
+void cyajlskip_start_skipping(cyajl_state *state);
+
+/// The callback table to give yajl with `state` as its context.
+static inline const yajl_callbacks *cyajl_table(cyajl_state *state) {
+    return &state->table;
+}
+
+// MARK: - Recording
+
+/// What an entry of a tape is.
+typedef enum cyajl_tape_kind {
+    CYAJL_TAPE_NULL = 1,
+    CYAJL_TAPE_FALSE = 2,
+    CYAJL_TAPE_TRUE = 3,
+    CYAJL_TAPE_NUMBER = 4,
+    CYAJL_TAPE_STRING = 5,
+    CYAJL_TAPE_KEY = 6,
+    CYAJL_TAPE_BEGIN_OBJECT = 7,
+    CYAJL_TAPE_END_OBJECT = 8,
+    CYAJL_TAPE_BEGIN_ARRAY = 9,
+    CYAJL_TAPE_END_ARRAY = 10,
+} cyajl_tape_kind;
+
+/// One event of a document, in document order. 16 bytes, so that a walk reads a value's kind,
+/// length and place in one cache line with its neighbours.
+///
+/// Example: {"a":[1,"x\ny"]} records
+///   index  kind          length  position
+///   0      begin-object  1       7   (its end is entry 6: the walk jumps to 7 to pass it)
+///   1      key           1       2   (the text "a" starts at input byte 2)
+///   2      begin-array   2       6
+///   3      number        1       6   (input byte 6)
+///   4      string        3       0   (in the side buffer: yajl unescaped it into its own buffer)
+///   5      end-array
+///   6      end-object
+typedef struct cyajl_tape_entry {
+    /// A ``cyajl_tape_kind``.
+    uint8_t kind;
+    /// Strings and keys: 1 when the text is in the side buffer, 0 when it is in the input.
+    uint8_t textInSide;
+    uint16_t reserved;
+    /// Strings, keys and numbers: the text's byte count (a string's unescaped). A begin: its
+    /// members once it has closed (an object's key-value pairs, an array's elements).
+    uint32_t length;
+    /// Strings, keys and numbers: the offset of the text's first byte, in the input or in the
+    /// side buffer. A begin: the index just past its end entry, once it has closed.
+    uint64_t position;
+} cyajl_tape_entry;
+
+/// A document's events. The arrays keep their capacity from document to document, so a stream
+/// of records allocates nothing per record once they have grown.
+typedef struct cyajl_tape {
+    cyajl_tape_entry *entries;
+    size_t count;
+    size_t capacity;
+    /// Text yajl handed out from a buffer of its own (a string with escapes, unescaped; a
+    /// number that ended with the input), which it reuses after the callback.
+    unsigned char *side;
+    size_t sideCount;
+    size_t sideCapacity;
+    /// Open containers, innermost last: each one's begin entry and the members counted so far.
+    uint32_t *openIndex;
+    uint32_t *openCount;
+    size_t depth;
+    size_t openCapacity;
+    /// How deep containers may nest before the depth slow path is called.
+    size_t depthLimit;
+    /// The document being parsed: text inside it is not copied.
+    const unsigned char *input;
+    size_t inputLength;
+} cyajl_tape;
+
+/// Forgets the last document's events and makes `tape` ready to record `input`, which yajl
+/// will parse whole, at most `depthLimit` containers deep.
+void cyajltape_begin(cyajl_tape *tape, const unsigned char *input, size_t inputLength, size_t depthLimit);
+
+/// Appends a null entry after the document's events, for a value the document does not have
+/// (a super decoder of an absent key reads as null). Returns its index.
+size_t cyajltape_append_null(cyajl_tape *tape);
+
+/// Frees the tape's arrays (not the tape itself).
+void cyajltape_free(cyajl_tape *tape);
+
+/// Makes yajl call the recording callbacks, writing every event to `tape`.
+void cyajltape_record(cyajl_state *state, cyajl_tape *tape);
+
+#endif

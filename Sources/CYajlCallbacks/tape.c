@@ -1,0 +1,187 @@
+// The recording callbacks (see CYajlCallbacks.h for the entry format). yajl calls them with the
+// parser's cyajl_state as its context; the tape and the document outlive the parse.
+#include "CYajlCallbacks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: - Growth
+
+static void *cyajltape_grow(void *array, size_t *capacity, size_t needed, size_t element) {
+    size_t next = *capacity ? *capacity : 64;
+    while (next < needed) next *= 2;
+    void *moved = realloc(array, next * element);
+    // Like Swift's own allocations, running out of memory ends the process.
+    if (!moved) abort();
+    *capacity = next;
+    return moved;
+}
+
+static inline cyajl_tape_entry *cyajltape_append(cyajl_tape *t, cyajl_tape_kind kind, uint32_t length, uint64_t position) {
+    if (__builtin_expect(t->count == t->capacity, 0)) {
+        t->entries = cyajltape_grow(t->entries, &t->capacity, t->count + 1, sizeof(cyajl_tape_entry));
+    }
+    cyajl_tape_entry *entry = &t->entries[t->count++];
+    entry->kind = (uint8_t)kind;
+    entry->textInSide = 0;
+    entry->reserved = 0;
+    entry->length = length;
+    entry->position = position;
+    return entry;
+}
+
+/// One more member in the innermost open container. Every value counts, keys do not: an
+/// object's values are as many as its key-value pairs.
+static inline void cyajltape_count_value(cyajl_tape *t) {
+    if (t->depth) t->openCount[t->depth - 1] += 1;
+}
+
+// MARK: - Text
+
+/// Text yajl handed out from a buffer of its own: copied to the side buffer.
+static __attribute__((noinline)) void cyajltape_append_side_text(cyajl_tape *t, cyajl_tape_kind kind, const unsigned char *text, size_t length) {
+    size_t needed = t->sideCount + length;
+    // Never NULL once an entry points into it, even for an empty text.
+    if (needed >= t->sideCapacity) t->side = cyajltape_grow(t->side, &t->sideCapacity, needed + 1, 1);
+    if (length) memcpy(t->side + t->sideCount, text, length);
+    cyajl_tape_entry *entry = cyajltape_append(t, kind, (uint32_t)length, t->sideCount);
+    entry->textInSide = 1;
+    t->sideCount = needed;
+}
+
+/// Records a string, key or number: by its place when yajl handed it out inside the input,
+/// else by a copy.
+static inline void cyajltape_append_text(cyajl_tape *t, cyajl_tape_kind kind, const unsigned char *text, size_t length) {
+    // One unsigned compare: a pointer below the input wraps to a large distance.
+    uintptr_t offset = (uintptr_t)text - (uintptr_t)t->input;
+    if (__builtin_expect(offset < t->inputLength, 1)) {
+        cyajltape_append(t, kind, (uint32_t)length, offset);
+    } else {
+        cyajltape_append_side_text(t, kind, text, length);
+    }
+}
+
+/// Bytes after which a number has surely ended; anything else goes to the Swift check.
+static inline int cyajltape_ends_number(unsigned char byte) {
+    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ']' || byte == '}';
+}
+
+// MARK: - Callbacks
+
+static int cyajltape_null(void *context) {
+    cyajl_tape *t = ((cyajl_state *)context)->tape;
+    cyajltape_count_value(t);
+    cyajltape_append(t, CYAJL_TAPE_NULL, 0, 0);
+    return 1;
+}
+
+static int cyajltape_boolean(void *context, int value) {
+    cyajl_tape *t = ((cyajl_state *)context)->tape;
+    cyajltape_count_value(t);
+    cyajltape_append(t, value ? CYAJL_TAPE_TRUE : CYAJL_TAPE_FALSE, 0, 0);
+    return 1;
+}
+
+static int cyajltape_number(void *context, const char *text, size_t length) {
+    cyajl_state *s = context;
+    // yajl hands a number only once it has read the byte after it: still in the input, or
+    // yajl's terminating zero for a number that ended with the input (the Swift check knows).
+    if (length > s->maxNumberBytes || !cyajltape_ends_number((unsigned char)text[length])) {
+        if (!s->forward.checkNumber(s, text, length)) return 0;
+    }
+    cyajltape_count_value(s->tape);
+    cyajltape_append_text(s->tape, CYAJL_TAPE_NUMBER, (const unsigned char *)text, length);
+    return 1;
+}
+
+static int cyajltape_string(void *context, const unsigned char *text, size_t length) {
+    cyajl_state *s = context;
+    if (length > s->maxStringBytes) return s->forward.textTooLong(s);
+    cyajltape_count_value(s->tape);
+    cyajltape_append_text(s->tape, CYAJL_TAPE_STRING, text, length);
+    return 1;
+}
+
+static int cyajltape_key(void *context, const unsigned char *text, size_t length) {
+    cyajl_state *s = context;
+    if (length > s->maxStringBytes) return s->forward.textTooLong(s);
+    cyajltape_append_text(s->tape, CYAJL_TAPE_KEY, text, length);
+    return 1;
+}
+
+static int cyajltape_open(cyajl_state *s, cyajl_tape_kind kind) {
+    cyajl_tape *t = s->tape;
+    cyajltape_count_value(t);
+    if (t->depth == t->openCapacity) {
+        size_t capacity = t->openCapacity;
+        t->openIndex = cyajltape_grow(t->openIndex, &capacity, t->depth + 1, sizeof(uint32_t));
+        capacity = t->openCapacity;
+        t->openCount = cyajltape_grow(t->openCount, &capacity, t->depth + 1, sizeof(uint32_t));
+        t->openCapacity = capacity;
+    }
+    t->openIndex[t->depth] = (uint32_t)t->count;
+    t->openCount[t->depth] = 0;
+    t->depth += 1;
+    cyajltape_append(t, kind, 0, 0);
+    // Reported by the Swift side, with the path read back from the bytes (the error stops the parse).
+    if (t->depth > t->depthLimit) return s->forward.depthExceeded(s);
+    return 1;
+}
+
+static int cyajltape_close(cyajl_state *s, cyajl_tape_kind kind) {
+    cyajl_tape *t = s->tape;
+    t->depth -= 1;
+    cyajltape_append(t, kind, 0, 0);
+    cyajl_tape_entry *begin = &t->entries[t->openIndex[t->depth]];
+    begin->length = t->openCount[t->depth];
+    begin->position = t->count;
+    return 1;
+}
+
+static int cyajltape_begin_object(void *context) { return cyajltape_open(context, CYAJL_TAPE_BEGIN_OBJECT); }
+static int cyajltape_end_object(void *context) { return cyajltape_close(context, CYAJL_TAPE_END_OBJECT); }
+static int cyajltape_begin_array(void *context) { return cyajltape_open(context, CYAJL_TAPE_BEGIN_ARRAY); }
+static int cyajltape_end_array(void *context) { return cyajltape_close(context, CYAJL_TAPE_END_ARRAY); }
+
+static const yajl_callbacks cyajltape_recording = {
+    cyajltape_null,
+    cyajltape_boolean,
+    NULL,
+    NULL,
+    cyajltape_number,
+    cyajltape_string,
+    cyajltape_begin_object,
+    cyajltape_key,
+    cyajltape_end_object,
+    cyajltape_begin_array,
+    cyajltape_end_array,
+};
+
+// MARK: - Lifetime
+
+void cyajltape_begin(cyajl_tape *tape, const unsigned char *input, size_t inputLength, size_t depthLimit) {
+    tape->count = 0;
+    tape->sideCount = 0;
+    tape->depth = 0;
+    tape->depthLimit = depthLimit;
+    tape->input = input;
+    tape->inputLength = inputLength;
+}
+
+size_t cyajltape_append_null(cyajl_tape *tape) {
+    cyajltape_append(tape, CYAJL_TAPE_NULL, 0, 0);
+    return tape->count - 1;
+}
+
+void cyajltape_free(cyajl_tape *tape) {
+    free(tape->entries);
+    free(tape->side);
+    free(tape->openIndex);
+    free(tape->openCount);
+    memset(tape, 0, sizeof(*tape));
+}
+
+void cyajltape_record(cyajl_state *state, cyajl_tape *tape) {
+    state->tape = tape;
+    state->table = cyajltape_recording;
+}

@@ -1,0 +1,387 @@
+import Foundation
+
+/// The options of one decode, read once from the ``JSONCodableDecoder``.
+struct CodableDecodingOptions {
+    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+    var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+    var limits = DecodingOptions()
+
+    /// Whether JSON keys are used as they are (no conversion, so keys are compared as bytes).
+    var usesDefaultKeys: Bool {
+        if case .useDefaultKeys = keyDecodingStrategy { return true }
+        return false
+    }
+}
+
+/// The `Decoder` of one decode: a value on the tape (``Tape``) and its coding path. Nested
+/// values are decoded by this same object, its value and path set around the call
+/// (``decodeNested(_:at:path:)``), as Foundation's decoder does; containers keep the tape
+/// indices of their members and the path of their own value.
+///
+/// Every conversion from a tape entry to a Swift value is in this file, with Foundation's
+/// results and errors: the same `DecodingError` case and coding path, the same treatment of
+/// `Date`, `Data`, `URL`, `Decimal` and string-keyed dictionaries under a key strategy.
+final class TapeDecoder: Decoder, SingleValueDecodingContainer {
+    let tape: Tape
+    let options: CodableDecodingOptions
+    /// The value being decoded.
+    private(set) var index: Int
+    private(set) var path: ValuePath
+    /// Where the last key lookups ended (see ``KeyHint``).
+    private var keyHints: [KeyHint]
+
+    init(tape: Tape, options: CodableDecodingOptions, index: Int, path: ValuePath) {
+        self.tape = tape
+        self.options = options
+        self.index = index
+        self.path = path
+        self.keyHints = Array(repeating: KeyHint(container: -1, next: 0), count: Self.keyHintSlots)
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    /// Decodes the value at `index` as `T` with this decoder moved there for the call.
+    @inline(__always)
+    func decodeNested<T>(_ decode: () throws -> T, at index: Int, path: ValuePath) rethrows -> T {
+        let (savedIndex, savedPath) = (self.index, self.path)
+        self.index = index
+        self.path = path
+        defer {
+            self.index = savedIndex
+            self.path = savedPath
+        }
+        return try decode()
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch tape.kind(at: index) {
+        case .beginObject:
+            return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self, begin: index, path: path))
+        case .null:
+            throw DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+        default:
+            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Expected to decode \([String: Any].self) but found \(describeValue(at: index)) instead."))
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch tape.kind(at: index) {
+        case .beginArray:
+            return TapeUnkeyedContainer(decoder: self, begin: index, path: path)
+        case .null:
+            throw DecodingError.valueNotFound([Any].self, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+        default:
+            throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Expected to decode \([Any].self) but found \(describeValue(at: index)) instead."))
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: Single value
+
+    func decodeNil() -> Bool { tape.kind(at: index) == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try bool(at: index, in: path, .none) }
+    func decode(_ type: String.Type) throws -> String { try string(at: index, in: path, .none) }
+    func decode(_ type: Double.Type) throws -> Double { try floatingPoint(at: index, in: path, .none) }
+    func decode(_ type: Float.Type) throws -> Float { try floatingPoint(at: index, in: path, .none) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(at: index, in: path, .none) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(at: index, in: path, .none) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(at: index, in: path, .none) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(at: index, in: path, .none) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(at: index, in: path, .none) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(at: index, in: path, .none) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(at: index, in: path, .none) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(at: index, in: path, .none) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(at: index, in: path, .none) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(at: index, in: path, .none) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(T.self, at: index, in: path, .none) }
+
+    // MARK: Values
+    //
+    // Each takes the value's tape index, the path of its container and the step to it, so the
+    // value's own path is made only for an error or a nested decoder.
+
+    /// Any `Decodable`: the scalar types on their own paths (they are the elements of most
+    /// arrays, which reach here through the generic `decode`), Foundation's special types,
+    /// then the type's own `init(from:)` with this decoder at the value.
+    func value<T: Decodable>(_ type: T.Type, at index: Int, in container: ValuePath, _ step: CodingStep) throws -> T {
+        if let scalar = try scalar(T.self, at: index, in: container, step) { return scalar }
+        if T.self == Date.self { return try cast(date(at: index, in: container, step)) }
+        if T.self == Data.self { return try cast(data(at: index, in: container, step)) }
+        if T.self == URL.self { return try cast(url(at: index, in: container, step)) }
+        if T.self == Decimal.self { return try cast(decimal(at: index, in: container, step)) }
+        if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
+            return try cast(dictionary.decodeKeepingKeys(from: self, at: index, path: container.appending(step)))
+        }
+        return try decodeNested({ try T(from: self) }, at: index, path: container.appending(step))
+    }
+
+    /// The standard library's scalars, `nil` for any other type.
+    @inline(__always)
+    private func scalar<T>(_ type: T.Type, at index: Int, in container: ValuePath, _ step: CodingStep) throws -> T? {
+        if T.self == String.self { return try cast(string(at: index, in: container, step)) }
+        if T.self == Int.self { return try cast(integer(at: index, in: container, step) as Int) }
+        if T.self == Double.self { return try cast(floatingPoint(at: index, in: container, step) as Double) }
+        if T.self == Bool.self { return try cast(bool(at: index, in: container, step)) }
+        if T.self == Int64.self { return try cast(integer(at: index, in: container, step) as Int64) }
+        if T.self == Float.self { return try cast(floatingPoint(at: index, in: container, step) as Float) }
+        if T.self == Int32.self { return try cast(integer(at: index, in: container, step) as Int32) }
+        if T.self == UInt64.self { return try cast(integer(at: index, in: container, step) as UInt64) }
+        if T.self == UInt.self { return try cast(integer(at: index, in: container, step) as UInt) }
+        if T.self == Int16.self { return try cast(integer(at: index, in: container, step) as Int16) }
+        if T.self == Int8.self { return try cast(integer(at: index, in: container, step) as Int8) }
+        if T.self == UInt32.self { return try cast(integer(at: index, in: container, step) as UInt32) }
+        if T.self == UInt16.self { return try cast(integer(at: index, in: container, step) as UInt16) }
+        if T.self == UInt8.self { return try cast(integer(at: index, in: container, step) as UInt8) }
+        return nil
+    }
+
+    /// `value` as `T`, which the caller has checked is its type.
+    @inline(__always)
+    private func cast<Value, T>(_ value: Value) -> T {
+        unsafeBitCast(value, to: T.self)
+    }
+
+    func bool(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> Bool {
+        switch tape.kind(at: index) {
+        case .true: return true
+        case .false: return false
+        default: throw mismatch(Bool.self, at: index, in: container, step)
+        }
+    }
+
+    func string(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> String {
+        guard tape.kind(at: index) == .string else { throw mismatch(String.self, at: index, in: container, step) }
+        return tape.text(at: index).string
+    }
+
+    /// An integer from a number's text: plain digits on the fast path; an integral value written
+    /// with a fraction or exponent (`1.0`, `1e2`) exactly, as Foundation accepts them.
+    func integer<I: FixedWidthInteger>(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> I {
+        guard tape.kind(at: index) == .number else { throw mismatch(I.self, at: index, in: container, step) }
+        let text = tape.text(at: index).buffer
+        if let value = IntegerCoercion.plainInteger(text, as: I.self) { return value }
+        do {
+            return try IntegerCoercion.fromNumber(text, as: I.self)
+        } catch {
+            throw notRepresentable(text, as: I.self, at: index, in: container, step)
+        }
+    }
+
+    /// A floating-point value from a number's text, or from a string the non-conforming float
+    /// strategy names. A number beyond the type's range, or one that rounds to zero without
+    /// being zero, is corrupt data, as in Foundation.
+    func floatingPoint<F: BinaryFloatingPoint>(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> F {
+        switch tape.kind(at: index) {
+        case .number:
+            let text = tape.text(at: index).buffer
+            let value: F?
+            if F.self == Float.self {
+                value = try? F(FloatingPointCoercion.float(fromNumber: text))
+            } else {
+                value = try? F(FloatingPointCoercion.double(fromNumber: text))
+            }
+            guard let value, value != 0 || Self.isZero(text) else {
+                throw notRepresentable(text, as: F.self, at: index, in: container, step)
+            }
+            return value
+        case .string:
+            if case let .convertFromString(positiveInfinity, negativeInfinity, nan) = options.nonConformingFloatDecodingStrategy {
+                let text = tape.text(at: index)
+                if Self.bytes(text, equal: positiveInfinity) { return F.infinity }
+                if Self.bytes(text, equal: negativeInfinity) { return -F.infinity }
+                if Self.bytes(text, equal: nan) { return F.nan }
+            }
+            throw mismatch(F.self, at: index, in: container, step)
+        default:
+            throw mismatch(F.self, at: index, in: container, step)
+        }
+    }
+
+    func decimal(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> Decimal {
+        switch tape.kind(at: index) {
+        case .null:
+            throw mismatch(Decimal.self, at: index, in: container, step)
+        case .number:
+            let text = tape.text(at: index).buffer
+            do {
+                return try DecimalCoercion.fromNumber(text, strict: false)
+            } catch {
+                throw notRepresentable(text, as: Decimal.self, at: index, in: container, step)
+            }
+        default:
+            throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(codingPath: container.keys(appending: step), debugDescription: ""))
+        }
+    }
+
+    func url(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> URL {
+        let text = try string(at: index, in: container, step)
+        guard let url = URL(string: text) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step), debugDescription: "Invalid URL string."))
+        }
+        return url
+    }
+
+    func date(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> Date {
+        if tape.kind(at: index) == .null { throw mismatch(Date.self, at: index, in: container, step) }
+        switch options.dateDecodingStrategy {
+        case .deferredToDate:
+            return try decodeNested({ try Date(from: self) }, at: index, path: container.appending(step))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try floatingPoint(at: index, in: container, step))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try floatingPoint(at: index, in: container, step) / 1000)
+        case .iso8601:
+            let text = try string(at: index, in: container, step)
+            guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+                // Foundation names the container's path here, not the value's.
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys, debugDescription: "Expected date string to be ISO8601-formatted."))
+            }
+            return date
+        #if canImport(Darwin)
+        case .formatted(let formatter):
+            let text = try string(at: index, in: container, step)
+            guard let date = formatter.date(from: text) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step),
+                                                                        debugDescription: "Date string does not match format expected by formatter."))
+            }
+            return date
+        #endif
+        case .custom(let decode):
+            return try decodeNested({ try decode(self) }, at: index, path: container.appending(step))
+        @unknown default:
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step),
+                                                                    debugDescription: "JSONCodableDecoder does not know this date decoding strategy."))
+        }
+    }
+
+    func data(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> Data {
+        if tape.kind(at: index) == .null { throw mismatch(Data.self, at: index, in: container, step) }
+        switch options.dataDecodingStrategy {
+        case .deferredToData:
+            return try decodeNested({ try Data(from: self) }, at: index, path: container.appending(step))
+        case .base64:
+            let text = try string(at: index, in: container, step)
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step),
+                                                                        debugDescription: "Encountered Data is not valid Base64."))
+            }
+            return data
+        case .custom(let decode):
+            return try decodeNested({ try decode(self) }, at: index, path: container.appending(step))
+        @unknown default:
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step),
+                                                                    debugDescription: "JSONCodableDecoder does not know this data decoding strategy."))
+        }
+    }
+
+    // MARK: Errors
+
+    /// `valueNotFound` for a null, `typeMismatch` for any other value, in Foundation's words.
+    func mismatch(_ type: Any.Type, at index: Int, in container: ValuePath, _ step: CodingStep) -> DecodingError {
+        let path = container.keys(appending: step)
+        if tape.kind(at: index) == .null {
+            return DecodingError.valueNotFound(type, DecodingError.Context(
+                codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+        }
+        return DecodingError.typeMismatch(type, DecodingError.Context(
+            codingPath: path, debugDescription: "Expected to decode \(type) but found \(describeValue(at: index)) instead."))
+    }
+
+    /// A number the type cannot hold. Foundation reports it as corrupt data at the top of the
+    /// document (an empty coding path); so does this decoder, and its description and
+    /// underlying error name the value's path.
+    private func notRepresentable(_ text: UnsafeBufferPointer<UInt8>, as type: Any.Type, at index: Int,
+                                  in container: ValuePath, _ step: CodingStep) -> DecodingError {
+        let number = String(decoding: text, as: UTF8.self)
+        let path = CodingPathText.describe(container.keys(appending: step))
+        return DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: [],
+            debugDescription: "The given data was not valid JSON. Number \(number) at \(path) is not representable as \(type).",
+            underlyingError: JSONMapperError.invalidValue(path: path, reason: "\(number) is not representable as \(type)")))
+    }
+
+    /// Foundation's name for the kind of a value, as its messages use it.
+    func describeValue(at index: Int) -> String {
+        switch tape.kind(at: index) {
+        case .string: "a string"
+        case .number: "number"
+        case .true, .false: "bool"
+        case .null: "null"
+        case .beginObject: "a dictionary"
+        case .beginArray: "an array"
+        case .key, .endObject, .endArray: "a dictionary"
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Whether a number's text is zero: no non-zero digit before its exponent.
+    private static func isZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }
+            if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return false }
+        }
+        return true
+    }
+
+    private static func bytes(_ text: JSONBytes, equal string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { utf8 in utf8.count == text.count && utf8.elementsEqual(text.buffer) }
+    }
+
+    // MARK: Key hints
+
+    /// The hint for the object beginning at `container`. Objects share the slots by their tape
+    /// index, so the open objects of a decode rarely meet in one.
+    @inline(__always)
+    func keyHint(for container: Int) -> KeyHint { keyHints[container & (Self.keyHintSlots - 1)] }
+
+    @inline(__always)
+    func setKeyHint(_ hint: KeyHint) { keyHints[hint.container & (Self.keyHintSlots - 1)] = hint }
+
+    private static let keyHintSlots = 64
+
+    /// A decoder of its own for the value at `index`, for a caller that may keep it (a super
+    /// decoder), sharing the tape.
+    func detachedDecoder(at index: Int, path: ValuePath) -> TapeDecoder {
+        TapeDecoder(tape: tape, options: options, index: index, path: path)
+    }
+}
+
+/// Where a keyed container's next key lookup starts: just after the member found last, since
+/// `init(from:)` usually asks for keys in the order the encoder wrote them. A container may find
+/// another one's hint in its slot: the hint names its container and is ignored then.
+struct KeyHint {
+    /// The tape index of the object the hint is for.
+    var container: Int
+    /// The tape index of the key to look at first.
+    var next: Int
+}
+
+/// A coding path in the library's JSON path syntax (`statuses[3].user.id`), for messages.
+enum CodingPathText {
+    static func describe(_ keys: [any CodingKey]) -> String {
+        var text = ""
+        for key in keys {
+            if let index = key.intValue, key.stringValue == "Index \(index)" {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text.isEmpty ? "the top level" : text
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// A JSON object read as a keyed container: its members stay on the tape, and a key is found
+/// by comparing bytes, from where the last lookup ended (``KeyHint``). No `String` is made for
+/// a key the type does not ask for, and no dictionary is built, except under a key strategy
+/// other than `.useDefaultKeys`, which needs every key converted first (``convertedKeys``).
+///
+/// When an object has a key twice, the first one counts, as in Foundation. A coding key with
+/// characters beyond ASCII is also compared as a `String` (Unicode canonical equivalence), as
+/// Foundation compares keys; an ASCII coding key is compared by bytes only.
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    /// The object's begin entry.
+    let begin: Int
+    /// The object's end entry.
+    let end: Int
+    let path: ValuePath
+    /// Under a key strategy: each converted key and the tape index of its value.
+    let convertedKeys: [(key: String, value: Int)]?
+
+    init(decoder: TapeDecoder, begin: Int, path: ValuePath) throws {
+        self.decoder = decoder
+        self.begin = begin
+        self.end = decoder.tape.next(after: begin) - 1
+        self.path = path
+        self.convertedKeys = decoder.options.usesDefaultKeys ? nil : Self.convertKeys(decoder: decoder, begin: begin, end: end, path: path)
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var allKeys: [Key] {
+        if let convertedKeys { return convertedKeys.compactMap { Key(stringValue: $0.key) } }
+        var keys: [Key] = []
+        var index = begin + 1
+        while index < end {
+            if let key = Key(stringValue: decoder.tape.text(at: index).string) { keys.append(key) }
+            index = decoder.tape.next(after: index + 1)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { valueIndex(for: key) != nil }
+
+    // MARK: Finding keys
+
+    /// The tape index of the value of `key`, if the object has it.
+    @inline(__always)
+    func valueIndex(for key: Key) -> Int? { valueIndex(named: key.stringValue) }
+
+    private func valueIndex(named name: String) -> Int? {
+        var name = name
+        if let convertedKeys { return convertedKeys.first { $0.key == name }?.value }
+        if let found = name.withUTF8({ find($0) }) { return found }
+        return name.utf8.contains { $0 >= 0x80 } ? findComparingStrings(name) : nil
+    }
+
+    private func require(_ key: Key) throws -> Int {
+        guard let index = valueIndex(for: key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return index
+    }
+
+    /// Looks from the hint to the end, then from the first key to the hint.
+    private func find(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hint = decoder.keyHint(for: begin)
+        let start = hint.container == begin ? hint.next : begin + 1
+        if let found = scan(from: start, to: end, for: wanted) ?? scan(from: begin + 1, to: start, for: wanted) {
+            decoder.setKeyHint(KeyHint(container: begin, next: decoder.tape.next(after: found)))
+            return found
+        }
+        return nil
+    }
+
+    /// The value after the first key in `from..<limit` (both key entries, or the end) whose
+    /// bytes are `wanted`.
+    @inline(__always)
+    private func scan(from start: Int, to limit: Int, for wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        let tape = decoder.tape
+        var index = start
+        while index < limit {
+            let key = tape.text(at: index)
+            if key.count == wanted.count, key.count == 0 || memcmp(key.start, wanted.baseAddress!, key.count) == 0 {
+                return index + 1
+            }
+            index = tape.next(after: index + 1)
+        }
+        return nil
+    }
+
+    private func findComparingStrings(_ name: String) -> Int? {
+        var index = begin + 1
+        while index < end {
+            if decoder.tape.text(at: index).string == name { return index + 1 }
+            index = decoder.tape.next(after: index + 1)
+        }
+        return nil
+    }
+
+    /// Every key converted by the strategy, in document order, the first of equal ones kept.
+    private static func convertKeys(decoder: TapeDecoder, begin: Int, end: Int, path: ValuePath) -> [(key: String, value: Int)] {
+        var converted: [(key: String, value: Int)] = []
+        var seen = Set<String>()
+        var index = begin + 1
+        while index < end {
+            let key = decoder.tape.text(at: index).string
+            let name: String
+            switch decoder.options.keyDecodingStrategy {
+            case .convertFromSnakeCase: name = SnakeCase.camelCased(key)
+            case .custom(let convert): name = convert(path.keys + [JSONCodingKey(stringValue: key)]).stringValue
+            default: name = key
+            }
+            if seen.insert(name).inserted { converted.append((name, index + 1)) }
+            index = decoder.tape.next(after: index + 1)
+        }
+        return converted
+    }
+
+    // MARK: Values
+
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.tape.kind(at: try require(key)) == .null }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(at: require(key), in: path, .key(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(at: require(key), in: path, .key(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.floatingPoint(at: require(key), in: path, .key(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.floatingPoint(at: require(key), in: path, .key(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(at: require(key), in: path, .key(key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder.value(T.self, at: require(key), in: path, .key(key)) }
+
+    /// The value's index, or `nil` when the key is absent or its value is null (what every
+    /// `decodeIfPresent` returns `nil` for), with one lookup.
+    @inline(__always)
+    private func presentValue(for key: Key) -> Int? {
+        guard let index = valueIndex(for: key), decoder.tape.kind(at: index) != .null else { return nil }
+        return index
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try presentValue(for: key).map { try decoder.bool(at: $0, in: path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try presentValue(for: key).map { try decoder.string(at: $0, in: path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try presentValue(for: key).map { try decoder.floatingPoint(at: $0, in: path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try presentValue(for: key).map { try decoder.floatingPoint(at: $0, in: path, .key(key)) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try presentValue(for: key).map { try decoder.value(T.self, at: $0, in: path, .key(key)) }
+    }
+
+    private func integerIfPresent<I: FixedWidthInteger>(_ key: Key) throws -> I? {
+        try presentValue(for: key).map { try decoder.integer(at: $0, in: path, .key(key)) }
+    }
+
+    // MARK: Nested
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let index = try require(key)
+        return try decoder.decodeNested({ try decoder.container(keyedBy: type) }, at: index, path: path.appending(.key(key)))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let index = try require(key)
+        return try decoder.decodeNested({ try decoder.unkeyedContainer() }, at: index, path: path.appending(.key(key)))
+    }
+
+    /// A decoder of the value of `"super"`, or of a null when the object has no such key.
+    func superDecoder() throws -> any Decoder {
+        decoder.detachedDecoder(at: valueIndex(named: JSONCodingKey.super.stringValue) ?? decoder.tape.absentValue,
+                                path: path.appending(.key(JSONCodingKey.super)))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.detachedDecoder(at: valueIndex(for: key) ?? decoder.tape.absentValue, path: path.appending(.key(key)))
+    }
+}

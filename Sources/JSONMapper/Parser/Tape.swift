@@ -1,0 +1,116 @@
+import CYajlCallbacks
+
+/// What a tape entry is (`cyajl_tape_kind`).
+enum TapeKind: UInt8 {
+    case null = 1, `false`, `true`, number, string, key, beginObject, endObject, beginArray, endArray
+}
+
+/// A whole document's events, recorded by yajl's C callbacks (`CYajlCallbacks`' recording
+/// table, `tape.c`) so that no event crosses into Swift while yajl parses; a reader walks the
+/// entries afterwards, in any order, as often as it likes. A value is an index: a scalar is one
+/// entry, a container runs from its begin to its end entry, and ``next(after:)`` passes over
+/// either in one step.
+///
+/// The parse is the one every decode runs (``JSONParser``): the same raw-byte checks, limits,
+/// syntax errors and positions. Only the delivery of events differs.
+///
+/// Every pointer the tape hands out is read here. Safety: the entries and the side buffer are
+/// the C tape's arrays, which stay where they are from the end of ``record(_:limits:maxDepth:origin:)``
+/// until the next recording or the tape's release. Text in the input is read through
+/// ``input``, which the caller keeps alive while it reads (or replaces with an owned copy,
+/// ``ownInput()``, when readers may outlive it).
+final class Tape {
+    private let raw: UnsafeMutablePointer<cyajl_tape>
+    /// The entries of the last recording.
+    private(set) var entries: UnsafePointer<cyajl_tape_entry>
+    /// How many entries the last recording made.
+    private(set) var count = 0
+    /// A null entry after the document's: the value of something the document does not have.
+    private(set) var absentValue = 0
+    /// The document recorded last.
+    private(set) var input: UnsafeRawBufferPointer
+    private var ownedInput: UnsafeMutableRawBufferPointer?
+
+    init() {
+        raw = .allocate(capacity: 1)
+        raw.initialize(to: cyajl_tape())
+        entries = UnsafePointer(bitPattern: MemoryLayout<cyajl_tape_entry>.alignment)!
+        input = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    deinit {
+        cyajltape_free(raw)
+        raw.deallocate()
+        ownedInput?.deallocate()
+    }
+
+    /// Records `bytes`, a whole document, in place of the last recording. Containers may nest
+    /// `maxDepth` deep; a deeper one fails as in every decode.
+    func record(_ bytes: UnsafeRawBufferPointer, limits: JSONParser.Limits, maxDepth: Int, origin: InputOrigin) throws(JSONMapperError) {
+        ownedInput?.deallocate()
+        ownedInput = nil
+        input = bytes
+        count = 0
+        var limits = limits
+        // An entry holds a text's length in 32 bits.
+        limits.maxStringBytes = min(limits.maxStringBytes ?? .max, Int(UInt32.max))
+        limits.maxNumberBytes = min(limits.maxNumberBytes ?? .max, Int(UInt32.max))
+        let parser = JSONParser(sink: TapeSink(), limits: limits, origin: origin)
+        cyajltape_begin(raw, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, max(maxDepth, 0))
+        parser.recordEvents(on: raw)
+        try parser.parseDocument(bytes)
+        count = raw.pointee.count
+        absentValue = cyajltape_append_null(raw)
+        entries = UnsafePointer(raw.pointee.entries)
+    }
+
+    /// Copies the input into memory the tape owns, so that readers which outlive the caller's
+    /// buffer still read the text.
+    func ownInput() {
+        guard ownedInput == nil else { return }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 1)
+        if input.count > 0 { copy.copyMemory(from: input) }
+        ownedInput = copy
+        input = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<input.count])
+    }
+
+    // MARK: Reading entries
+
+    @inline(__always)
+    func kind(at index: Int) -> TapeKind {
+        // The C side writes only the kinds TapeKind lists.
+        unsafeBitCast(entries[index].kind, to: TapeKind.self)
+    }
+
+    /// A container's members (an object's key-value pairs, an array's elements).
+    @inline(__always)
+    func memberCount(at index: Int) -> Int { Int(entries[index].length) }
+
+    /// The index just past the value at `index`: the next entry after a scalar, the entry after
+    /// the end of a container.
+    @inline(__always)
+    func next(after index: Int) -> Int {
+        let entry = entries[index]
+        return entry.kind == TapeKind.beginObject.rawValue || entry.kind == TapeKind.beginArray.rawValue
+            ? Int(truncatingIfNeeded: entry.position) : index + 1
+    }
+
+    /// The text of a string, key or number: unescaped, valid UTF-8 (see ``JSONBytes``).
+    @inline(__always)
+    func text(at index: Int) -> JSONBytes {
+        let entry = entries[index]
+        // Neither is nil when an entry points into it: the input holds the text, and the C side
+        // allocates the side buffer before its first entry.
+        let base = entry.textInSide == 0 ? input.baseAddress.unsafelyUnwrapped : UnsafeRawPointer(raw.pointee.side.unsafelyUnwrapped)
+        return JSONBytes(start: (base + Int(truncatingIfNeeded: entry.position)).assumingMemoryBound(to: UInt8.self),
+                         count: Int(entry.length))
+    }
+}
+
+/// The sink of a recording parse: it hears only of the events that fail a check made in C.
+private final class TapeSink: JSONEventSink {
+    override func skippedContainerTooDeep() -> Bool {
+        failure = .depthLimitExceeded(path: parser?.pathOfInnermostContainer() ?? "", location: parser?.locationOfCurrentValue())
+        return false
+    }
+}
