@@ -36,6 +36,9 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     /// JSONMapper on the same file's models declared with `@JSONMappable` instead of by hand.
     case jsonMapperMacro = "JSONMapper-macro"
     case jsonDecoder = "JSONDecoder"
+    /// `JSONCodableDecoder` / `JSONCodableEncoder` on the same `Codable` models as JSONDecoder's
+    /// and JSONEncoder's rows: the drop-ins.
+    case jsonMapperCodable = "JSONMapper-Codable"
     case handwritten = "JSONSerialization+handwritten"
     case yajlTree = "yajl-tree"
     case yajl = "yajl"

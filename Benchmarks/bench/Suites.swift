@@ -59,6 +59,9 @@ func modelSuite<Root: BenchRoot>(_ spec: ModelSpec<Root>, data: Data) -> FileSui
             Contender(Library.jsonDecoder, .decode) {
                 { blackHole(try JSONDecoder().decode(Root.self, from: data)) }
             },
+            Contender(Library.jsonMapperCodable, .decode) {
+                { blackHole(try JSONCodableDecoder().decode(Root.self, from: data)) }
+            },
             Contender(Library.handwritten, .decode) {
                 { blackHole(try handwritten(try JSONSerialization.jsonObject(with: data))) }
             },

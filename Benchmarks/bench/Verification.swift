@@ -52,6 +52,10 @@ func verifyModels<Root: BenchRoot>(_ spec: ModelSpec<Root>, inputs: SharedInputs
     result.records = mapper.map(spec.records)
 
     exact(mapper, Library.jsonMapper, decoder, Library.jsonDecoder)
+    if spec.operations.contains(.decode) {
+        let codable = attempt(Library.jsonMapperCodable) { try JSONCodableDecoder().decode(Root.self, from: data) }
+        exact(codable, Library.jsonMapperCodable, decoder, Library.jsonDecoder)
+    }
     if let decoder, let manual, decoder != manual {
         let comparison = StructuralComparison(doubleULPs: handwrittenDoubleTolerance)
         if let difference = comparison.firstDifference(manual, decoder) {

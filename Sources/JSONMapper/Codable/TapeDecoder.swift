@@ -131,26 +131,26 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// The standard library's scalars, `nil` for any other type.
     @inline(__always)
     private func scalar<T>(_ type: T.Type, at index: Int, in container: ValuePath, _ step: CodingStep) throws -> T? {
-        if T.self == String.self { return try cast(string(at: index, in: container, step)) }
-        if T.self == Int.self { return try cast(integer(at: index, in: container, step) as Int) }
-        if T.self == Double.self { return try cast(floatingPoint(at: index, in: container, step) as Double) }
-        if T.self == Bool.self { return try cast(bool(at: index, in: container, step)) }
-        if T.self == Int64.self { return try cast(integer(at: index, in: container, step) as Int64) }
-        if T.self == Float.self { return try cast(floatingPoint(at: index, in: container, step) as Float) }
-        if T.self == Int32.self { return try cast(integer(at: index, in: container, step) as Int32) }
-        if T.self == UInt64.self { return try cast(integer(at: index, in: container, step) as UInt64) }
-        if T.self == UInt.self { return try cast(integer(at: index, in: container, step) as UInt) }
-        if T.self == Int16.self { return try cast(integer(at: index, in: container, step) as Int16) }
-        if T.self == Int8.self { return try cast(integer(at: index, in: container, step) as Int8) }
-        if T.self == UInt32.self { return try cast(integer(at: index, in: container, step) as UInt32) }
-        if T.self == UInt16.self { return try cast(integer(at: index, in: container, step) as UInt16) }
-        if T.self == UInt8.self { return try cast(integer(at: index, in: container, step) as UInt8) }
+        if T.self == String.self { return try cast(string(at: index, in: container, step), to: T.self) }
+        if T.self == Int.self { return try cast(integer(at: index, in: container, step) as Int, to: T.self) }
+        if T.self == Double.self { return try cast(floatingPoint(at: index, in: container, step) as Double, to: T.self) }
+        if T.self == Bool.self { return try cast(bool(at: index, in: container, step), to: T.self) }
+        if T.self == Int64.self { return try cast(integer(at: index, in: container, step) as Int64, to: T.self) }
+        if T.self == Float.self { return try cast(floatingPoint(at: index, in: container, step) as Float, to: T.self) }
+        if T.self == Int32.self { return try cast(integer(at: index, in: container, step) as Int32, to: T.self) }
+        if T.self == UInt64.self { return try cast(integer(at: index, in: container, step) as UInt64, to: T.self) }
+        if T.self == UInt.self { return try cast(integer(at: index, in: container, step) as UInt, to: T.self) }
+        if T.self == Int16.self { return try cast(integer(at: index, in: container, step) as Int16, to: T.self) }
+        if T.self == Int8.self { return try cast(integer(at: index, in: container, step) as Int8, to: T.self) }
+        if T.self == UInt32.self { return try cast(integer(at: index, in: container, step) as UInt32, to: T.self) }
+        if T.self == UInt16.self { return try cast(integer(at: index, in: container, step) as UInt16, to: T.self) }
+        if T.self == UInt8.self { return try cast(integer(at: index, in: container, step) as UInt8, to: T.self) }
         return nil
     }
 
     /// `value` as `T`, which the caller has checked is its type.
     @inline(__always)
-    private func cast<Value, T>(_ value: Value) -> T {
+    private func cast<Value, T>(_ value: Value, to type: T.Type = T.self) -> T {
         unsafeBitCast(value, to: T.self)
     }
 
@@ -322,7 +322,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         case .null: "null"
         case .beginObject: "a dictionary"
         case .beginArray: "an array"
-        case .key, .endObject, .endArray: "a dictionary"
+        default: "a dictionary"
         }
     }
 

@@ -1,8 +1,19 @@
 import CYajlCallbacks
 
-/// What a tape entry is (`cyajl_tape_kind`).
-enum TapeKind: UInt8 {
-    case null = 1, `false`, `true`, number, string, key, beginObject, endObject, beginArray, endArray
+/// What a tape entry is: the C side's `cyajl_tape_kind`, read as the byte it is stored in.
+struct TapeKind: Equatable {
+    let rawValue: UInt8
+
+    static let null = TapeKind(rawValue: UInt8(CYAJL_TAPE_NULL.rawValue))
+    static let `false` = TapeKind(rawValue: UInt8(CYAJL_TAPE_FALSE.rawValue))
+    static let `true` = TapeKind(rawValue: UInt8(CYAJL_TAPE_TRUE.rawValue))
+    static let number = TapeKind(rawValue: UInt8(CYAJL_TAPE_NUMBER.rawValue))
+    static let string = TapeKind(rawValue: UInt8(CYAJL_TAPE_STRING.rawValue))
+    static let key = TapeKind(rawValue: UInt8(CYAJL_TAPE_KEY.rawValue))
+    static let beginObject = TapeKind(rawValue: UInt8(CYAJL_TAPE_BEGIN_OBJECT.rawValue))
+    static let endObject = TapeKind(rawValue: UInt8(CYAJL_TAPE_END_OBJECT.rawValue))
+    static let beginArray = TapeKind(rawValue: UInt8(CYAJL_TAPE_BEGIN_ARRAY.rawValue))
+    static let endArray = TapeKind(rawValue: UInt8(CYAJL_TAPE_END_ARRAY.rawValue))
 }
 
 /// A whole document's events, recorded by yajl's C callbacks (`CYajlCallbacks`' recording
@@ -77,10 +88,7 @@ final class Tape {
     // MARK: Reading entries
 
     @inline(__always)
-    func kind(at index: Int) -> TapeKind {
-        // The C side writes only the kinds TapeKind lists.
-        unsafeBitCast(entries[index].kind, to: TapeKind.self)
-    }
+    func kind(at index: Int) -> TapeKind { TapeKind(rawValue: entries[index].kind) }
 
     /// A container's members (an object's key-value pairs, an array's elements).
     @inline(__always)
