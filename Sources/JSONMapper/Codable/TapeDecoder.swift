@@ -30,15 +30,23 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// The value being decoded.
     private(set) var index: Int
     private(set) var path: ValuePath
-    /// Where the last key lookups ended (see ``KeyHint``).
-    private var keyHints: [KeyHint]
+    /// Where the last key lookups ended (see ``KeyHint``): one slot per object, chosen by its
+    /// tape index, so the open objects of a decode rarely meet in one. Owned by this decoder,
+    /// read and written only by ``find(_:inObject:end:)`` (a pointer, so that a lookup pays
+    /// no exclusivity check).
+    private let keyHints: UnsafeMutablePointer<KeyHint>
 
     init(tape: Tape, options: CodableDecodingOptions, index: Int, path: ValuePath) {
         self.tape = tape
         self.options = options
         self.index = index
         self.path = path
-        self.keyHints = Array(repeating: KeyHint(container: -1, next: 0), count: Self.keyHintSlots)
+        self.keyHints = .allocate(capacity: Self.keyHintSlots)
+        self.keyHints.initialize(repeating: KeyHint(container: -1, next: 0), count: Self.keyHintSlots)
+    }
+
+    deinit {
+        keyHints.deallocate()
     }
 
     var codingPath: [any CodingKey] { path.keys }
@@ -47,14 +55,24 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes the value at `index` as `T` with this decoder moved there for the call.
     @inline(__always)
     func decodeNested<T>(_ decode: () throws -> T, at index: Int, path: ValuePath) rethrows -> T {
-        let (savedIndex, savedPath) = (self.index, self.path)
-        self.index = index
-        self.path = path
-        defer {
-            self.index = savedIndex
-            self.path = savedPath
-        }
+        let saved = moveTo(index, path: path)
+        defer { restore(saved) }
         return try decode()
+    }
+
+    /// Moves the decoder to the value at `index`, returning where it was.
+    @inline(__always)
+    private func moveTo(_ index: Int, path: ValuePath) -> (Int, ValuePath) {
+        defer {
+            self.index = index
+            self.path = path
+        }
+        return (self.index, self.path)
+    }
+
+    @inline(__always)
+    private func restore(_ saved: (Int, ValuePath)) {
+        (index, path) = saved
     }
 
     // MARK: Containers
@@ -125,7 +143,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try cast(dictionary.decodeKeepingKeys(from: self, at: index, path: container.appending(step)))
         }
-        return try decodeNested({ try T(from: self) }, at: index, path: container.appending(step))
+        let saved = moveTo(index, path: container.appending(step))
+        defer { restore(saved) }
+        return try T(from: self)
     }
 
     /// The standard library's scalars, `nil` for any other type.
@@ -342,15 +362,47 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         return string.withUTF8 { utf8 in utf8.count == text.count && utf8.elementsEqual(text.buffer) }
     }
 
-    // MARK: Key hints
+    // MARK: Finding keys
 
-    /// The hint for the object beginning at `container`. Objects share the slots by their tape
-    /// index, so the open objects of a decode rarely meet in one.
-    @inline(__always)
-    func keyHint(for container: Int) -> KeyHint { keyHints[container & (Self.keyHintSlots - 1)] }
+    /// The tape index of the value of the key `name` in the object from `begin` to `end`, its
+    /// bytes compared with the keys' from where the object's last lookup ended
+    /// (``KeyHint``). A name with characters beyond ASCII is also compared as a `String`
+    /// (canonical equivalence), as Foundation compares keys.
+    func valueIndex(named name: String, inObject begin: Int, end: Int) -> Int? {
+        var name = name
+        let (found, isASCII) = name.withUTF8 { wanted in (find(wanted, inObject: begin, end: end), !wanted.contains { $0 >= 0x80 }) }
+        if found != nil || isASCII { return found }
+        var index = begin + 1
+        while index < end {
+            if tape.text(at: index).string == name { return index + 1 }
+            index = tape.next(after: index + 1)
+        }
+        return nil
+    }
 
+    /// Looks from the hint to the end, then from the first key to the hint.
+    private func find(_ wanted: UnsafeBufferPointer<UInt8>, inObject begin: Int, end: Int) -> Int? {
+        let slot = keyHints + (begin & (Self.keyHintSlots - 1))
+        let start = slot.pointee.container == begin ? slot.pointee.next : begin + 1
+        guard let found = scan(from: start, to: end, for: wanted) ?? scan(from: begin + 1, to: start, for: wanted) else { return nil }
+        slot.pointee = KeyHint(container: begin, next: tape.next(after: found))
+        return found
+    }
+
+    /// The value after the first key in `start..<limit` (both key entries, or the end) whose
+    /// bytes are `wanted`.
     @inline(__always)
-    func setKeyHint(_ hint: KeyHint) { keyHints[hint.container & (Self.keyHintSlots - 1)] = hint }
+    private func scan(from start: Int, to limit: Int, for wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = start
+        while index < limit {
+            let key = tape.text(at: index)
+            if key.count == wanted.count, key.count == 0 || memcmp(key.start, wanted.baseAddress!, key.count) == 0 {
+                return index + 1
+            }
+            index = tape.next(after: index + 1)
+        }
+        return nil
+    }
 
     private static let keyHintSlots = 64
 

@@ -48,10 +48,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func valueIndex(for key: Key) -> Int? { valueIndex(named: key.stringValue) }
 
     private func valueIndex(named name: String) -> Int? {
-        var name = name
         if let convertedKeys { return convertedKeys.first { $0.key == name }?.value }
-        if let found = name.withUTF8({ find($0) }) { return found }
-        return name.utf8.contains { $0 >= 0x80 } ? findComparingStrings(name) : nil
+        return decoder.valueIndex(named: name, inObject: begin, end: end)
     }
 
     private func require(_ key: Key) throws -> Int {
@@ -60,42 +58,6 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return index
-    }
-
-    /// Looks from the hint to the end, then from the first key to the hint.
-    private func find(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
-        let hint = decoder.keyHint(for: begin)
-        let start = hint.container == begin ? hint.next : begin + 1
-        if let found = scan(from: start, to: end, for: wanted) ?? scan(from: begin + 1, to: start, for: wanted) {
-            decoder.setKeyHint(KeyHint(container: begin, next: decoder.tape.next(after: found)))
-            return found
-        }
-        return nil
-    }
-
-    /// The value after the first key in `from..<limit` (both key entries, or the end) whose
-    /// bytes are `wanted`.
-    @inline(__always)
-    private func scan(from start: Int, to limit: Int, for wanted: UnsafeBufferPointer<UInt8>) -> Int? {
-        let tape = decoder.tape
-        var index = start
-        while index < limit {
-            let key = tape.text(at: index)
-            if key.count == wanted.count, key.count == 0 || memcmp(key.start, wanted.baseAddress!, key.count) == 0 {
-                return index + 1
-            }
-            index = tape.next(after: index + 1)
-        }
-        return nil
-    }
-
-    private func findComparingStrings(_ name: String) -> Int? {
-        var index = begin + 1
-        while index < end {
-            if decoder.tape.text(at: index).string == name { return index + 1 }
-            index = decoder.tape.next(after: index + 1)
-        }
-        return nil
     }
 
     /// Every key converted by the strategy, in document order, the first of equal ones kept.
