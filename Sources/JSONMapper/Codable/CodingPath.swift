@@ -1,5 +1,4 @@
-/// A coding key the coders make themselves: an array index (`"Index 3"`, as Foundation names
-/// it), `super`, or a key read from the JSON.
+/// A coding key the coders make themselves: `super`, or a key read from the JSON.
 struct JSONCodingKey: CodingKey {
     let stringValue: String
     let intValue: Int?
@@ -14,86 +13,59 @@ struct JSONCodingKey: CodingKey {
         self.intValue = intValue
     }
 
-    init(index: Int) {
-        self.stringValue = "Index \(index)"
-        self.intValue = index
-    }
-
     static let `super` = JSONCodingKey(stringValue: "super")
 }
 
-/// The coding path of a container, kept as a list that shares its prefix with the path of the
-/// container around it.
+/// The key of an array element, named as Foundation names it (`"Index 3"`). Its text is made
+/// only when read, so passing one along costs nothing.
+struct IndexKey: CodingKey {
+    let index: Int
+
+    init(_ index: Int) { self.index = index }
+    init?(stringValue: String) { nil }
+    init(intValue: Int) { self.index = intValue }
+
+    var stringValue: String { "Index \(index)" }
+    var intValue: Int? { index }
+}
+
+/// The key of a value that is its decoder's own (a single value container's), which adds
+/// nothing to the path. (A key parameter is never optional: a generic `Key?` would make every
+/// call look up the metadata of `Optional<Key>`.)
+struct NoKey: CodingKey {
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+    var stringValue: String { "" }
+    var intValue: Int? { nil }
+}
+
+/// The coding path of a value, kept as a list that shares its prefix with the path of the
+/// container around it. A scalar's path is never made: its container's node and its key are
+/// passed along, and joined only for an error.
 indirect enum CodingPathNode {
     case root
     case key(any CodingKey, CodingPathNode)
-    case index(Int, CodingPathNode)
+
+    /// The path one key further in.
+    func appending<Key: CodingKey>(_ key: Key) -> CodingPathNode {
+        Key.self == NoKey.self ? self : .key(key, self)
+    }
 
     var keys: [any CodingKey] {
         var keys: [any CodingKey] = []
         var node = self
-        while true {
-            switch node {
-            case .root: return keys.reversed()
-            case let .key(key, parent):
-                keys.append(key)
-                node = parent
-            case let .index(index, parent):
-                keys.append(JSONCodingKey(index: index))
-                node = parent
-            }
+        while case let .key(key, parent) = node {
+            keys.append(key)
+            node = parent
         }
-    }
-}
-
-/// The last step of a value's path: the key or index it sits at in its container.
-enum CodingStep {
-    case none
-    case key(any CodingKey)
-    case index(Int)
-}
-
-/// The path of one value: its container's path and the step to it. Only a value that becomes
-/// a container which decodes a nested value needs the step as a node of its own, so most
-/// values (every scalar) cost no allocation for their path.
-struct ValuePath {
-    let parent: CodingPathNode
-    let last: CodingStep
-
-    static var root: ValuePath { ValuePath(parent: .root, last: .none) }
-
-    /// The path as a node, for a container that keeps it.
-    var node: CodingPathNode {
-        switch last {
-        case .none: parent
-        case .key(let key): .key(key, parent)
-        case .index(let index): .index(index, parent)
-        }
+        return keys.reversed()
     }
 
-    /// The path of a value one step further in.
-    func appending(_ component: CodingStep) -> ValuePath {
-        ValuePath(parent: node, last: component)
-    }
-
-    var keys: [any CodingKey] {
-        var keys = parent.keys
-        switch last {
-        case .none: break
-        case .key(let key): keys.append(key)
-        case .index(let index): keys.append(JSONCodingKey(index: index))
-        }
-        return keys
-    }
-
-    /// The keys of the value at `component` in the container at this path.
-    func keys(appending component: CodingStep) -> [any CodingKey] {
+    /// The keys of the value at `key` in the container at this path.
+    func keys<Key: CodingKey>(appending key: Key) -> [any CodingKey] {
         var keys = self.keys
-        switch component {
-        case .none: break
-        case .key(let key): keys.append(key)
-        case .index(let index): keys.append(JSONCodingKey(index: index))
-        }
+        if Key.self != NoKey.self { keys.append(key) }
         return keys
     }
 }

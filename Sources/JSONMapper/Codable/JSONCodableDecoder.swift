@@ -154,7 +154,7 @@ public final class JSONCodableDecoder: @unchecked Sendable {
             decoder = nil
             if kept || !isKnownUniquelyReferenced(&tape) { tape.ownInput() }
         }
-        return try decoder.unsafelyUnwrapped.value(T.self, at: 0, in: .root, .none)
+        return try decoder.unsafelyUnwrapped.value(T.self, at: 0, in: .root, NoKey())
     }
 
     private static func skippingByteOrderMark(_ buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {

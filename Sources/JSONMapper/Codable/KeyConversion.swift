@@ -22,11 +22,11 @@ enum SnakeCase {
 /// A dictionary keyed by `String`, whose keys a key decoding strategy leaves as they are (as
 /// Foundation does: the strategy converts the keys of coding keys, not a dictionary's data).
 protocol StringKeyedDictionary {
-    static func decodeKeepingKeys(from decoder: TapeDecoder, at index: Int, path: ValuePath) throws -> Self
+    static func decodeKeepingKeys(from decoder: TapeDecoder, at index: Int, path: CodingPathNode) throws -> Self
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-    static func decodeKeepingKeys(from decoder: TapeDecoder, at index: Int, path: ValuePath) throws -> Self {
+    static func decodeKeepingKeys(from decoder: TapeDecoder, at index: Int, path: CodingPathNode) throws -> Self {
         let tape = decoder.tape
         guard tape.kind(at: index) == .beginObject else {
             let keys = path.keys
@@ -43,7 +43,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         while member < end {
             let key = tape.text(at: member).string
             if result[key] == nil {
-                result[key] = try decoder.value(Value.self, at: member + 1, in: path, .key(JSONCodingKey(stringValue: key)))
+                result[key] = try decoder.value(Value.self, at: member + 1, in: path, JSONCodingKey(stringValue: key))
             }
             member = tape.next(after: member + 1)
         }

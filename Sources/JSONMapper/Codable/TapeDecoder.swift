@@ -29,14 +29,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     let options: CodableDecodingOptions
     /// The value being decoded.
     private(set) var index: Int
-    private(set) var path: ValuePath
+    private(set) var path: CodingPathNode
     /// Where the last key lookups ended (see ``KeyHint``): one slot per object, chosen by its
     /// tape index, so the open objects of a decode rarely meet in one. Owned by this decoder,
     /// read and written only by ``find(_:inObject:end:)`` (a pointer, so that a lookup pays
     /// no exclusivity check).
     private let keyHints: UnsafeMutablePointer<KeyHint>
 
-    init(tape: Tape, options: CodableDecodingOptions, index: Int, path: ValuePath) {
+    init(tape: Tape, options: CodableDecodingOptions, index: Int, path: CodingPathNode) {
         self.tape = tape
         self.options = options
         self.index = index
@@ -54,7 +54,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Decodes the value at `index` as `T` with this decoder moved there for the call.
     @inline(__always)
-    func decodeNested<T>(_ decode: () throws -> T, at index: Int, path: ValuePath) rethrows -> T {
+    func decodeNested<T>(_ decode: () throws -> T, at index: Int, path: CodingPathNode) rethrows -> T {
         let saved = moveTo(index, path: path)
         defer { restore(saved) }
         return try decode()
@@ -62,7 +62,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Moves the decoder to the value at `index`, returning where it was.
     @inline(__always)
-    private func moveTo(_ index: Int, path: ValuePath) -> (Int, ValuePath) {
+    private func moveTo(_ index: Int, path: CodingPathNode) -> (Int, CodingPathNode) {
         defer {
             self.index = index
             self.path = path
@@ -71,7 +71,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     @inline(__always)
-    private func restore(_ saved: (Int, ValuePath)) {
+    private func restore(_ saved: (Int, CodingPathNode)) {
         (index, path) = saved
     }
 
@@ -110,21 +110,21 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Single value
 
     func decodeNil() -> Bool { tape.kind(at: index) == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try bool(at: index, in: path, .none) }
-    func decode(_ type: String.Type) throws -> String { try string(at: index, in: path, .none) }
-    func decode(_ type: Double.Type) throws -> Double { try floatingPoint(at: index, in: path, .none) }
-    func decode(_ type: Float.Type) throws -> Float { try floatingPoint(at: index, in: path, .none) }
-    func decode(_ type: Int.Type) throws -> Int { try integer(at: index, in: path, .none) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(at: index, in: path, .none) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(at: index, in: path, .none) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(at: index, in: path, .none) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(at: index, in: path, .none) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(at: index, in: path, .none) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(at: index, in: path, .none) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(at: index, in: path, .none) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(at: index, in: path, .none) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(at: index, in: path, .none) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(T.self, at: index, in: path, .none) }
+    func decode(_ type: Bool.Type) throws -> Bool { try bool(at: index, in: path, NoKey()) }
+    func decode(_ type: String.Type) throws -> String { try string(at: index, in: path, NoKey()) }
+    func decode(_ type: Double.Type) throws -> Double { try floatingPoint(at: index, in: path, NoKey()) }
+    func decode(_ type: Float.Type) throws -> Float { try floatingPoint(at: index, in: path, NoKey()) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(at: index, in: path, NoKey()) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(at: index, in: path, NoKey()) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(T.self, at: index, in: path, NoKey()) }
 
     // MARK: Values
     //
@@ -134,37 +134,37 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// Any `Decodable`: the scalar types on their own paths (they are the elements of most
     /// arrays, which reach here through the generic `decode`), Foundation's special types,
     /// then the type's own `init(from:)` with this decoder at the value.
-    func value<T: Decodable>(_ type: T.Type, at index: Int, in container: ValuePath, _ step: CodingStep) throws -> T {
-        if let scalar = try scalar(T.self, at: index, in: container, step) { return scalar }
-        if T.self == Date.self { return try cast(date(at: index, in: container, step)) }
-        if T.self == Data.self { return try cast(data(at: index, in: container, step)) }
-        if T.self == URL.self { return try cast(url(at: index, in: container, step)) }
-        if T.self == Decimal.self { return try cast(decimal(at: index, in: container, step)) }
+    func value<T: Decodable, K: CodingKey>(_ type: T.Type, at index: Int, in container: CodingPathNode, _ key: K) throws -> T {
+        if let scalar = try scalar(T.self, at: index, in: container, key) { return scalar }
+        if T.self == Date.self { return try cast(date(at: index, in: container, key)) }
+        if T.self == Data.self { return try cast(data(at: index, in: container, key)) }
+        if T.self == URL.self { return try cast(url(at: index, in: container, key)) }
+        if T.self == Decimal.self { return try cast(decimal(at: index, in: container, key)) }
         if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
-            return try cast(dictionary.decodeKeepingKeys(from: self, at: index, path: container.appending(step)))
+            return try cast(dictionary.decodeKeepingKeys(from: self, at: index, path: container.appending(key)))
         }
-        let saved = moveTo(index, path: container.appending(step))
+        let saved = moveTo(index, path: container.appending(key))
         defer { restore(saved) }
         return try T(from: self)
     }
 
     /// The standard library's scalars, `nil` for any other type.
     @inline(__always)
-    private func scalar<T>(_ type: T.Type, at index: Int, in container: ValuePath, _ step: CodingStep) throws -> T? {
-        if T.self == String.self { return try cast(string(at: index, in: container, step), to: T.self) }
-        if T.self == Int.self { return try cast(integer(at: index, in: container, step) as Int, to: T.self) }
-        if T.self == Double.self { return try cast(floatingPoint(at: index, in: container, step) as Double, to: T.self) }
-        if T.self == Bool.self { return try cast(bool(at: index, in: container, step), to: T.self) }
-        if T.self == Int64.self { return try cast(integer(at: index, in: container, step) as Int64, to: T.self) }
-        if T.self == Float.self { return try cast(floatingPoint(at: index, in: container, step) as Float, to: T.self) }
-        if T.self == Int32.self { return try cast(integer(at: index, in: container, step) as Int32, to: T.self) }
-        if T.self == UInt64.self { return try cast(integer(at: index, in: container, step) as UInt64, to: T.self) }
-        if T.self == UInt.self { return try cast(integer(at: index, in: container, step) as UInt, to: T.self) }
-        if T.self == Int16.self { return try cast(integer(at: index, in: container, step) as Int16, to: T.self) }
-        if T.self == Int8.self { return try cast(integer(at: index, in: container, step) as Int8, to: T.self) }
-        if T.self == UInt32.self { return try cast(integer(at: index, in: container, step) as UInt32, to: T.self) }
-        if T.self == UInt16.self { return try cast(integer(at: index, in: container, step) as UInt16, to: T.self) }
-        if T.self == UInt8.self { return try cast(integer(at: index, in: container, step) as UInt8, to: T.self) }
+    private func scalar<T, K: CodingKey>(_ type: T.Type, at index: Int, in container: CodingPathNode, _ key: K) throws -> T? {
+        if T.self == String.self { return try cast(string(at: index, in: container, key), to: T.self) }
+        if T.self == Int.self { return try cast(integer(at: index, in: container, key) as Int, to: T.self) }
+        if T.self == Double.self { return try cast(floatingPoint(at: index, in: container, key) as Double, to: T.self) }
+        if T.self == Bool.self { return try cast(bool(at: index, in: container, key), to: T.self) }
+        if T.self == Int64.self { return try cast(integer(at: index, in: container, key) as Int64, to: T.self) }
+        if T.self == Float.self { return try cast(floatingPoint(at: index, in: container, key) as Float, to: T.self) }
+        if T.self == Int32.self { return try cast(integer(at: index, in: container, key) as Int32, to: T.self) }
+        if T.self == UInt64.self { return try cast(integer(at: index, in: container, key) as UInt64, to: T.self) }
+        if T.self == UInt.self { return try cast(integer(at: index, in: container, key) as UInt, to: T.self) }
+        if T.self == Int16.self { return try cast(integer(at: index, in: container, key) as Int16, to: T.self) }
+        if T.self == Int8.self { return try cast(integer(at: index, in: container, key) as Int8, to: T.self) }
+        if T.self == UInt32.self { return try cast(integer(at: index, in: container, key) as UInt32, to: T.self) }
+        if T.self == UInt16.self { return try cast(integer(at: index, in: container, key) as UInt16, to: T.self) }
+        if T.self == UInt8.self { return try cast(integer(at: index, in: container, key) as UInt8, to: T.self) }
         return nil
     }
 
@@ -174,36 +174,36 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         unsafeBitCast(value, to: T.self)
     }
 
-    func bool(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> Bool {
+    func bool<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> Bool {
         switch tape.kind(at: index) {
         case .true: return true
         case .false: return false
-        default: throw mismatch(Bool.self, at: index, in: container, step)
+        default: throw mismatch(Bool.self, at: index, in: container, key)
         }
     }
 
-    func string(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> String {
-        guard tape.kind(at: index) == .string else { throw mismatch(String.self, at: index, in: container, step) }
+    func string<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> String {
+        guard tape.kind(at: index) == .string else { throw mismatch(String.self, at: index, in: container, key) }
         return tape.text(at: index).string
     }
 
     /// An integer from a number's text: plain digits on the fast path; an integral value written
     /// with a fraction or exponent (`1.0`, `1e2`) exactly, as Foundation accepts them.
-    func integer<I: FixedWidthInteger>(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> I {
-        guard tape.kind(at: index) == .number else { throw mismatch(I.self, at: index, in: container, step) }
+    func integer<I: FixedWidthInteger, K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> I {
+        guard tape.kind(at: index) == .number else { throw mismatch(I.self, at: index, in: container, key) }
         let text = tape.text(at: index).buffer
         if let value = IntegerCoercion.plainInteger(text, as: I.self) { return value }
         do {
             return try IntegerCoercion.fromNumber(text, as: I.self)
         } catch {
-            throw notRepresentable(text, as: I.self, at: index, in: container, step)
+            throw notRepresentable(text, as: I.self, at: index, in: container, key)
         }
     }
 
     /// A floating-point value from a number's text, or from a string the non-conforming float
     /// strategy names. A number beyond the type's range, or one that rounds to zero without
     /// being zero, is corrupt data, as in Foundation.
-    func floatingPoint<F: BinaryFloatingPoint>(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> F {
+    func floatingPoint<F: BinaryFloatingPoint, K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> F {
         switch tape.kind(at: index) {
         case .number:
             let text = tape.text(at: index).buffer
@@ -214,7 +214,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
                 value = try? F(FloatingPointCoercion.double(fromNumber: text))
             }
             guard let value, value != 0 || Self.isZero(text) else {
-                throw notRepresentable(text, as: F.self, at: index, in: container, step)
+                throw notRepresentable(text, as: F.self, at: index, in: container, key)
             }
             return value
         case .string:
@@ -224,47 +224,47 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
                 if Self.bytes(text, equal: negativeInfinity) { return -F.infinity }
                 if Self.bytes(text, equal: nan) { return F.nan }
             }
-            throw mismatch(F.self, at: index, in: container, step)
+            throw mismatch(F.self, at: index, in: container, key)
         default:
-            throw mismatch(F.self, at: index, in: container, step)
+            throw mismatch(F.self, at: index, in: container, key)
         }
     }
 
-    func decimal(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> Decimal {
+    func decimal<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> Decimal {
         switch tape.kind(at: index) {
         case .null:
-            throw mismatch(Decimal.self, at: index, in: container, step)
+            throw mismatch(Decimal.self, at: index, in: container, key)
         case .number:
             let text = tape.text(at: index).buffer
             do {
                 return try DecimalCoercion.fromNumber(text, strict: false)
             } catch {
-                throw notRepresentable(text, as: Decimal.self, at: index, in: container, step)
+                throw notRepresentable(text, as: Decimal.self, at: index, in: container, key)
             }
         default:
-            throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(codingPath: container.keys(appending: step), debugDescription: ""))
+            throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(codingPath: container.keys(appending: key), debugDescription: ""))
         }
     }
 
-    func url(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> URL {
-        let text = try string(at: index, in: container, step)
+    func url<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> URL {
+        let text = try string(at: index, in: container, key)
         guard let url = URL(string: text) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step), debugDescription: "Invalid URL string."))
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: key), debugDescription: "Invalid URL string."))
         }
         return url
     }
 
-    func date(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> Date {
-        if tape.kind(at: index) == .null { throw mismatch(Date.self, at: index, in: container, step) }
+    func date<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> Date {
+        if tape.kind(at: index) == .null { throw mismatch(Date.self, at: index, in: container, key) }
         switch options.dateDecodingStrategy {
         case .deferredToDate:
-            return try decodeNested({ try Date(from: self) }, at: index, path: container.appending(step))
+            return try decodeNested({ try Date(from: self) }, at: index, path: container.appending(key))
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try floatingPoint(at: index, in: container, step))
+            return Date(timeIntervalSince1970: try floatingPoint(at: index, in: container, key))
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try floatingPoint(at: index, in: container, step) / 1000)
+            return Date(timeIntervalSince1970: try floatingPoint(at: index, in: container, key) / 1000)
         case .iso8601:
-            let text = try string(at: index, in: container, step)
+            let text = try string(at: index, in: container, key)
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 // Foundation names the container's path here, not the value's.
                 throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys, debugDescription: "Expected date string to be ISO8601-formatted."))
@@ -272,37 +272,37 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             return date
         #if canImport(Darwin)
         case .formatted(let formatter):
-            let text = try string(at: index, in: container, step)
+            let text = try string(at: index, in: container, key)
             guard let date = formatter.date(from: text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step),
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: key),
                                                                         debugDescription: "Date string does not match format expected by formatter."))
             }
             return date
         #endif
         case .custom(let decode):
-            return try decodeNested({ try decode(self) }, at: index, path: container.appending(step))
+            return try decodeNested({ try decode(self) }, at: index, path: container.appending(key))
         @unknown default:
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step),
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: key),
                                                                     debugDescription: "JSONCodableDecoder does not know this date decoding strategy."))
         }
     }
 
-    func data(at index: Int, in container: ValuePath, _ step: CodingStep) throws -> Data {
-        if tape.kind(at: index) == .null { throw mismatch(Data.self, at: index, in: container, step) }
+    func data<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> Data {
+        if tape.kind(at: index) == .null { throw mismatch(Data.self, at: index, in: container, key) }
         switch options.dataDecodingStrategy {
         case .deferredToData:
-            return try decodeNested({ try Data(from: self) }, at: index, path: container.appending(step))
+            return try decodeNested({ try Data(from: self) }, at: index, path: container.appending(key))
         case .base64:
-            let text = try string(at: index, in: container, step)
+            let text = try string(at: index, in: container, key)
             guard let data = Data(base64Encoded: text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step),
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: key),
                                                                         debugDescription: "Encountered Data is not valid Base64."))
             }
             return data
         case .custom(let decode):
-            return try decodeNested({ try decode(self) }, at: index, path: container.appending(step))
+            return try decodeNested({ try decode(self) }, at: index, path: container.appending(key))
         @unknown default:
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: step),
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.keys(appending: key),
                                                                     debugDescription: "JSONCodableDecoder does not know this data decoding strategy."))
         }
     }
@@ -310,8 +310,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Errors
 
     /// `valueNotFound` for a null, `typeMismatch` for any other value, in Foundation's words.
-    func mismatch(_ type: Any.Type, at index: Int, in container: ValuePath, _ step: CodingStep) -> DecodingError {
-        let path = container.keys(appending: step)
+    func mismatch<K: CodingKey>(_ type: Any.Type, at index: Int, in container: CodingPathNode, _ key: K) -> DecodingError {
+        let path = container.keys(appending: key)
         if tape.kind(at: index) == .null {
             return DecodingError.valueNotFound(type, DecodingError.Context(
                 codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
@@ -323,10 +323,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// A number the type cannot hold. Foundation reports it as corrupt data at the top of the
     /// document (an empty coding path); so does this decoder, and its description and
     /// underlying error name the value's path.
-    private func notRepresentable(_ text: UnsafeBufferPointer<UInt8>, as type: Any.Type, at index: Int,
-                                  in container: ValuePath, _ step: CodingStep) -> DecodingError {
+    private func notRepresentable<K: CodingKey>(_ text: UnsafeBufferPointer<UInt8>, as type: Any.Type, at index: Int,
+                                  in container: CodingPathNode, _ key: K) -> DecodingError {
         let number = String(decoding: text, as: UTF8.self)
-        let path = CodingPathText.describe(container.keys(appending: step))
+        let path = CodingPathText.describe(container.keys(appending: key))
         return DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: [],
             debugDescription: "The given data was not valid JSON. Number \(number) at \(path) is not representable as \(type).",
@@ -396,9 +396,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         var index = start
         while index < limit {
             let key = tape.text(at: index)
-            if key.count == wanted.count, key.count == 0 || memcmp(key.start, wanted.baseAddress!, key.count) == 0 {
-                return index + 1
-            }
+            if key.count == wanted.count, Self.equal(key.start, wanted.baseAddress, count: key.count) { return index + 1 }
             index = tape.next(after: index + 1)
         }
         return nil
@@ -406,9 +404,26 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     private static let keyHintSlots = 64
 
+    /// Whether `count` bytes at `a` and `b` are equal: eight at a time, inline, since keys are
+    /// short and a call to `memcmp` costs more than comparing them.
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, count: Int) -> Bool {
+        guard count > 0, let b else { return true }
+        var i = 0
+        while i + 8 <= count {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// A decoder of its own for the value at `index`, for a caller that may keep it (a super
     /// decoder), sharing the tape.
-    func detachedDecoder(at index: Int, path: ValuePath) -> TapeDecoder {
+    func detachedDecoder(at index: Int, path: CodingPathNode) -> TapeDecoder {
         TapeDecoder(tape: tape, options: options, index: index, path: path)
     }
 }

@@ -14,11 +14,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let begin: Int
     /// The object's end entry.
     let end: Int
-    let path: ValuePath
+    let path: CodingPathNode
     /// Under a key strategy: each converted key and the tape index of its value.
     let convertedKeys: [(key: String, value: Int)]?
 
-    init(decoder: TapeDecoder, begin: Int, path: ValuePath) throws {
+    init(decoder: TapeDecoder, begin: Int, path: CodingPathNode) throws {
         self.decoder = decoder
         self.begin = begin
         self.end = decoder.tape.next(after: begin) - 1
@@ -61,7 +61,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// Every key converted by the strategy, in document order, the first of equal ones kept.
-    private static func convertKeys(decoder: TapeDecoder, begin: Int, end: Int, path: ValuePath) -> [(key: String, value: Int)] {
+    private static func convertKeys(decoder: TapeDecoder, begin: Int, end: Int, path: CodingPathNode) -> [(key: String, value: Int)] {
         var converted: [(key: String, value: Int)] = []
         var seen = Set<String>()
         var index = begin + 1
@@ -83,21 +83,21 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool { decoder.tape.kind(at: try require(key)) == .null }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(at: require(key), in: path, .key(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(at: require(key), in: path, .key(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.floatingPoint(at: require(key), in: path, .key(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.floatingPoint(at: require(key), in: path, .key(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(at: require(key), in: path, .key(key)) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder.value(T.self, at: require(key), in: path, .key(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(at: require(key), in: path, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(at: require(key), in: path, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.floatingPoint(at: require(key), in: path, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.floatingPoint(at: require(key), in: path, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(at: require(key), in: path, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(at: require(key), in: path, key) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder.value(T.self, at: require(key), in: path, key) }
 
     /// The value's index, or `nil` when the key is absent or its value is null (what every
     /// `decodeIfPresent` returns `nil` for), with one lookup.
@@ -108,16 +108,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try presentValue(for: key).map { try decoder.bool(at: $0, in: path, .key(key)) }
+        try presentValue(for: key).map { try decoder.bool(at: $0, in: path, key) }
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try presentValue(for: key).map { try decoder.string(at: $0, in: path, .key(key)) }
+        try presentValue(for: key).map { try decoder.string(at: $0, in: path, key) }
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try presentValue(for: key).map { try decoder.floatingPoint(at: $0, in: path, .key(key)) }
+        try presentValue(for: key).map { try decoder.floatingPoint(at: $0, in: path, key) }
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try presentValue(for: key).map { try decoder.floatingPoint(at: $0, in: path, .key(key)) }
+        try presentValue(for: key).map { try decoder.floatingPoint(at: $0, in: path, key) }
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(key) }
@@ -130,32 +130,32 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try presentValue(for: key).map { try decoder.value(T.self, at: $0, in: path, .key(key)) }
+        try presentValue(for: key).map { try decoder.value(T.self, at: $0, in: path, key) }
     }
 
     private func integerIfPresent<I: FixedWidthInteger>(_ key: Key) throws -> I? {
-        try presentValue(for: key).map { try decoder.integer(at: $0, in: path, .key(key)) }
+        try presentValue(for: key).map { try decoder.integer(at: $0, in: path, key) }
     }
 
     // MARK: Nested
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try require(key)
-        return try decoder.decodeNested({ try decoder.container(keyedBy: type) }, at: index, path: path.appending(.key(key)))
+        return try decoder.decodeNested({ try decoder.container(keyedBy: type) }, at: index, path: path.appending(key))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try require(key)
-        return try decoder.decodeNested({ try decoder.unkeyedContainer() }, at: index, path: path.appending(.key(key)))
+        return try decoder.decodeNested({ try decoder.unkeyedContainer() }, at: index, path: path.appending(key))
     }
 
     /// A decoder of the value of `"super"`, or of a null when the object has no such key.
     func superDecoder() throws -> any Decoder {
         decoder.detachedDecoder(at: valueIndex(named: JSONCodingKey.super.stringValue) ?? decoder.tape.absentValue,
-                                path: path.appending(.key(JSONCodingKey.super)))
+                                path: path.appending(JSONCodingKey.super))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.detachedDecoder(at: valueIndex(for: key) ?? decoder.tape.absentValue, path: path.appending(.key(key)))
+        decoder.detachedDecoder(at: valueIndex(for: key) ?? decoder.tape.absentValue, path: path.appending(key))
     }
 }

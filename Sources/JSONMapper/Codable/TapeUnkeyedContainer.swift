@@ -3,7 +3,7 @@ import Foundation
 /// A JSON array read as an unkeyed container: a cursor over its elements on the tape.
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: TapeDecoder
-    let path: ValuePath
+    let path: CodingPathNode
     /// The array's end entry.
     private let end: Int
     /// The next element's tape index.
@@ -11,7 +11,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let count: Int?
     private(set) var currentIndex = 0
 
-    init(decoder: TapeDecoder, begin: Int, path: ValuePath) {
+    init(decoder: TapeDecoder, begin: Int, path: CodingPathNode) {
         self.decoder = decoder
         self.path = path
         self.end = decoder.tape.next(after: begin) - 1
@@ -26,7 +26,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     private func next(_ type: Any.Type, message: String = "Unkeyed container is at end.") throws -> Int {
         guard cursor < end else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: path.keys(appending: .index(currentIndex)), debugDescription: message))
+                codingPath: path.keys(appending: IndexKey(currentIndex)), debugDescription: message))
         }
         return cursor
     }
@@ -38,20 +38,20 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// Decodes the next element with `decode`, then moves past it.
     @inline(__always)
-    private mutating func decodeNext<T>(_ type: T.Type, _ decode: (TapeDecoder, Int, ValuePath, CodingStep) throws -> T) throws -> T {
-        let value = try decode(decoder, next(T.self), path, .index(currentIndex))
+    private mutating func decodeNext<T>(_ type: T.Type, _ decode: (TapeDecoder, Int, CodingPathNode, IndexKey) throws -> T) throws -> T {
+        let value = try decode(decoder, next(T.self), path, IndexKey(currentIndex))
         advance()
         return value
     }
 
     /// The next element decoded, or `nil` for a null or past the end; moves on either way.
     @inline(__always)
-    private mutating func decodeNextIfPresent<T>(_ decode: (TapeDecoder, Int, ValuePath, CodingStep) throws -> T) throws -> T? {
+    private mutating func decodeNextIfPresent<T>(_ decode: (TapeDecoder, Int, CodingPathNode, IndexKey) throws -> T) throws -> T? {
         guard cursor < end, decoder.tape.kind(at: cursor) != .null else {
             advance()
             return nil
         }
-        let value = try decode(decoder, cursor, path, .index(currentIndex))
+        let value = try decode(decoder, cursor, path, IndexKey(currentIndex))
         advance()
         return value
     }
@@ -98,21 +98,21 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try next(KeyedDecodingContainer<NestedKey>.self)
-        let container = try decoder.decodeNested({ try decoder.container(keyedBy: type) }, at: index, path: path.appending(.index(currentIndex)))
+        let container = try decoder.decodeNested({ try decoder.container(keyedBy: type) }, at: index, path: path.appending(IndexKey(currentIndex)))
         advance()
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let index = try next(UnkeyedDecodingContainer.self, message: "Cannot get nested unkeyed container -- unkeyed container is at end.")
-        let container = try decoder.decodeNested({ try decoder.unkeyedContainer() }, at: index, path: path.appending(.index(currentIndex)))
+        let container = try decoder.decodeNested({ try decoder.unkeyedContainer() }, at: index, path: path.appending(IndexKey(currentIndex)))
         advance()
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let index = try next(Decoder.self, message: "Cannot get superDecoder() -- unkeyed container is at end.")
-        let superDecoder = decoder.detachedDecoder(at: index, path: path.appending(.index(currentIndex)))
+        let superDecoder = decoder.detachedDecoder(at: index, path: path.appending(IndexKey(currentIndex)))
         advance()
         return superDecoder
     }
