@@ -92,15 +92,21 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkArray(at: index, path: path)
+        return TapeUnkeyedContainer(decoder: self, begin: index, path: path)
+    }
+
+    /// Throws what `unkeyedContainer()` throws for a value that is not an array.
+    func checkArray(at index: Int, path: CodingPathNode) throws {
         switch tape.kind(at: index) {
         case .beginArray:
-            return TapeUnkeyedContainer(decoder: self, begin: index, path: path)
+            return
         case .null:
             throw DecodingError.valueNotFound([Any].self, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+                codingPath: path.keys, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
         default:
             throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
-                codingPath: codingPath,
+                codingPath: path.keys,
                 debugDescription: "Expected to decode \([Any].self) but found \(describeValue(at: index)) instead."))
         }
     }
@@ -142,6 +148,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Decimal.self { return try cast(decimal(at: index, in: container, key)) }
         if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try cast(dictionary.decodeKeepingKeys(from: self, at: index, path: container.appending(key)))
+        }
+        if let array = T.self as? any ArrayOnTape.Type {
+            return try cast(array.decode(from: self, at: index, path: container.appending(key)), to: T.self)
         }
         let saved = moveTo(index, path: container.appending(key))
         defer { restore(saved) }
@@ -450,5 +459,29 @@ enum CodingPathText {
             }
         }
         return text.isEmpty ? "the top level" : text
+    }
+}
+
+/// An array, decoded straight from the tape: what `Array.init(from:)` does through an unkeyed
+/// container (the same elements, paths and errors), with the capacity the tape knows reserved
+/// and no container or generic standard-library code per array, which dominate arrays of a few
+/// numbers (coordinates).
+protocol ArrayOnTape {
+    static func decode(from decoder: TapeDecoder, at index: Int, path: CodingPathNode) throws -> Self
+}
+
+extension Array: ArrayOnTape where Element: Decodable {
+    static func decode(from decoder: TapeDecoder, at index: Int, path: CodingPathNode) throws -> [Element] {
+        try decoder.checkArray(at: index, path: path)
+        let tape = decoder.tape
+        var elements: [Element] = []
+        elements.reserveCapacity(tape.memberCount(at: index))
+        let end = tape.next(after: index) - 1
+        var element = index + 1
+        while element < end {
+            elements.append(try decoder.value(Element.self, at: element, in: path, IndexKey(elements.count)))
+            element = tape.next(after: element)
+        }
+        return elements
     }
 }
