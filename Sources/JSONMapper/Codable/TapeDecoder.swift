@@ -447,17 +447,24 @@ struct KeyHint {
     var next: Int
 }
 
-/// A coding path in the library's JSON path syntax (`statuses[3].user.id`), for messages.
+/// A coding path in the library's JSON path syntax (`statuses[3].user.id`).
 enum CodingPathText {
-    static func describe(_ keys: [any CodingKey]) -> String {
+    /// The path as the library's errors write it: empty at the top level.
+    static func path(_ keys: [any CodingKey]) -> String {
         var text = ""
         for key in keys {
-            if let index = key.intValue, key.stringValue == "Index \(index)" {
+            if key is IndexKey, let index = key.intValue {
                 text += "[\(index)]"
             } else {
                 text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
             }
         }
+        return text
+    }
+
+    /// The path for a message: "the top level" when empty.
+    static func describe(_ keys: [any CodingKey]) -> String {
+        let text = path(keys)
         return text.isEmpty ? "the top level" : text
     }
 }

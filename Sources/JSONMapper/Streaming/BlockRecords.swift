@@ -15,7 +15,7 @@ extension RecordOutcome: Sendable where Value: Sendable {}
 /// spans of the others) and decodes each with an engine.
 struct BlockRecords<Value> {
     private let block: RecordBlock
-    private let engine: RecordEngine<Value>
+    private let engine: any RecordDecoding<Value>
     private let limits: RecordFramer.Limits
     /// The column names array records are decoded through, if any.
     private let columns: ColumnSink.Names?
@@ -24,7 +24,7 @@ struct BlockRecords<Value> {
     private var line: Int
     private var ended = false
 
-    init(_ block: RecordBlock, engine: RecordEngine<Value>, limits: RecordFramer.Limits, columns: ColumnSink.Names? = nil) {
+    init(_ block: RecordBlock, engine: any RecordDecoding<Value>, limits: RecordFramer.Limits, columns: ColumnSink.Names? = nil) {
         self.block = block
         self.engine = engine
         self.limits = limits

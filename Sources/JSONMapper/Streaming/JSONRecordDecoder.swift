@@ -187,16 +187,23 @@ public struct JSONRecordDecoder: Sendable {
 
     /// Decoding on the reading thread.
     func inlineDecoding<Value>(_ codec: ValueCodec<Value>) -> () -> RecordStream<Value>.Decoding {
-        let options = options
-        return { .inline(RecordEngine(codec: codec, options: options)) }
+        inlineDecoding(.mapped(codec, options: options))
+    }
+
+    func inlineDecoding<Value>(_ engines: RecordEngines<Value>) -> () -> RecordStream<Value>.Decoding {
+        { .inline(engines.make()) }
     }
 
     /// Decoding by ``workers`` threads (inline for one).
     func parallelDecoding<Value: Sendable>(_ codec: ValueCodec<Value>) -> () -> RecordStream<Value>.Decoding {
-        guard workers > 1 else { return inlineDecoding(codec) }
-        let (options, workers, limits) = (options, workers, limits)
+        parallelDecoding(.mapped(codec, options: options))
+    }
+
+    func parallelDecoding<Value: Sendable>(_ engines: RecordEngines<Value>) -> () -> RecordStream<Value>.Decoding {
+        guard workers > 1 else { return inlineDecoding(engines) }
+        let (workers, limits) = (workers, limits)
         return {
-            let pool = RecordWorkers<Value>(count: workers, codec: codec, options: options, limits: limits)
+            let pool = RecordWorkers<Value>(count: workers, engines: engines, limits: limits)
             // Blocks queued or being decoded: enough that no worker waits while the reading
             // thread delivers, few enough to bound memory.
             return .workers(submit: { pool.submit($0, columns: $1) }, count: workers, inFlight: 2 * workers)

@@ -1,7 +1,29 @@
+/// Decodes the records of a stream one after another, each as a document of its own: one per
+/// worker, made by the stream's ``RecordEngines``.
+protocol RecordDecoding<Value>: AnyObject {
+    associatedtype Value
+    /// Decodes the record in `bytes`, which starts at `origin` in the stream (errors name
+    /// positions in the stream); an array record through `columns`' names when given (see
+    /// ``ColumnSink``). Returns the value, and sets `issues` to the problems the `.collect`
+    /// policy kept.
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
+                issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value
+}
+
+/// How a stream makes its engines, one per thread that decodes.
+struct RecordEngines<Value>: Sendable {
+    let make: @Sendable () -> any RecordDecoding<Value>
+
+    /// Engines that decode through `codec` (a type's own, or a runtime schema's).
+    static func mapped(_ codec: ValueCodec<Value>, options: DecodingOptions) -> RecordEngines {
+        RecordEngines { RecordEngine(codec: codec, options: options) }
+    }
+}
+
 /// Decodes records one after another, each as a document of its own, through one decoding
 /// session: the same parser, codecs and coercions as the document decoder, with the session's
 /// memory (arena, frames, element buffers) kept from record to record. One per worker.
-final class RecordEngine<Value> {
+final class RecordEngine<Value>: RecordDecoding {
     let options: DecodingOptions
     private let session: DecodingSession
     private let root: RootHandler<Value>
@@ -25,11 +47,7 @@ final class RecordEngine<Value> {
         result.deallocate()
     }
 
-    /// Decodes the record in `bytes`, which starts at `origin` in the stream (errors name
-    /// positions in the stream); an array record through `columns`' names when given (see
-    /// ``ColumnSink``). Returns the value, and sets `issues` to the problems the `.collect`
-    /// policy kept. (Not a tuple: unspecialized, a tuple of `Value` costs a metadata lookup
-    /// per record.)
+    /// (Not a tuple: unspecialized, a tuple of `Value` costs a metadata lookup per record.)
     func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names? = nil,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value {
         session.prepareForNextDocument()

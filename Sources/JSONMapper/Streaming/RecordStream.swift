@@ -21,7 +21,7 @@ final class RecordStream<Value> {
     /// How blocks are decoded.
     enum Decoding {
         /// On the driver's thread, one record per step.
-        case inline(RecordEngine<Value>)
+        case inline(any RecordDecoding<Value>)
         /// By `count` workers; `inFlight` blocks at most are queued or being decoded at a time.
         case workers(submit: (RecordBlock, ColumnSink.Names?) -> any SubmittedBlock<Value>, count: Int, inFlight: Int)
 

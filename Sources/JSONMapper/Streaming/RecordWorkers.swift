@@ -9,10 +9,10 @@ import Foundation
 final class RecordWorkers<Value: Sendable> {
     private let queue = BlockQueue<Value>()
 
-    init(count: Int, codec: ValueCodec<Value>, options: DecodingOptions, limits: RecordFramer.Limits) {
+    init(count: Int, engines: RecordEngines<Value>, limits: RecordFramer.Limits) {
         for number in 0..<count {
             let thread = Thread { [queue] in
-                let engine = RecordEngine(codec: codec, options: options)
+                let engine = engines.make()
                 let retired = RetiredOutcomes<Value>()
                 while let job = queue.take() {
                     var records = BlockRecords(job.block, engine: engine, limits: limits, columns: job.columns)
