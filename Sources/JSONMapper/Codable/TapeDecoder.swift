@@ -139,80 +139,103 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Any `Decodable`: the scalar types on their own paths (they are the elements of most
     /// arrays, which reach here through the generic `decode`), Foundation's special types,
-    /// then the type's own `init(from:)` with this decoder at the value.
+    /// arrays, then the type's own `init(from:)` with this decoder at the value.
     func value<T: Decodable, K: CodingKey>(_ type: T.Type, at index: Int, in container: CodingPathNode, _ key: K) throws -> T {
-        if let scalar = try scalar(T.self, at: index, in: container, key) { return scalar }
-        if T.self == Date.self { return try cast(date(at: index, in: container, key)) }
-        if T.self == Data.self { return try cast(data(at: index, in: container, key)) }
-        if T.self == URL.self { return try cast(url(at: index, in: container, key)) }
-        if T.self == Decimal.self { return try cast(decimal(at: index, in: container, key)) }
+        if T.self == String.self { return cast(try string(at: index, in: container, key), to: T.self) }
+        if T.self == Int.self { return cast(try integer(at: index, in: container, key) as Int, to: T.self) }
+        if T.self == Double.self { return cast(try floatingPoint(at: index, in: container, key) as Double, to: T.self) }
+        if T.self == Bool.self { return cast(try bool(at: index, in: container, key), to: T.self) }
+        if T.self == Int64.self { return cast(try integer(at: index, in: container, key) as Int64, to: T.self) }
+        if T.self == Float.self { return cast(try floatingPoint(at: index, in: container, key) as Float, to: T.self) }
+        if T.self == Int32.self { return cast(try integer(at: index, in: container, key) as Int32, to: T.self) }
+        if T.self == UInt64.self { return cast(try integer(at: index, in: container, key) as UInt64, to: T.self) }
+        if T.self == UInt.self { return cast(try integer(at: index, in: container, key) as UInt, to: T.self) }
+        if T.self == Int16.self { return cast(try integer(at: index, in: container, key) as Int16, to: T.self) }
+        if T.self == Int8.self { return cast(try integer(at: index, in: container, key) as Int8, to: T.self) }
+        if T.self == UInt32.self { return cast(try integer(at: index, in: container, key) as UInt32, to: T.self) }
+        if T.self == UInt16.self { return cast(try integer(at: index, in: container, key) as UInt16, to: T.self) }
+        if T.self == UInt8.self { return cast(try integer(at: index, in: container, key) as UInt8, to: T.self) }
+        return try compound(T.self, at: index, in: container, key)
+    }
+
+    /// Any `Decodable` but the standard library's scalars.
+    private func compound<T: Decodable, K: CodingKey>(_ type: T.Type, at index: Int, in container: CodingPathNode, _ key: K) throws -> T {
+        if T.self == Date.self { return cast(try date(at: index, in: container, key), to: T.self) }
+        if T.self == Data.self { return cast(try data(at: index, in: container, key), to: T.self) }
+        if T.self == URL.self { return cast(try url(at: index, in: container, key), to: T.self) }
+        if T.self == Decimal.self { return cast(try decimal(at: index, in: container, key), to: T.self) }
         if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
-            return try cast(dictionary.decodeKeepingKeys(from: self, at: index, path: container.appending(key)))
+            return cast(try dictionary.decodeKeepingKeys(from: self, at: index, path: container.appending(key)), to: T.self)
         }
         if let array = T.self as? any ArrayOnTape.Type {
-            return try cast(array.decode(from: self, at: index, path: container.appending(key)), to: T.self)
+            return cast(try array.decode(from: self, at: index, path: container.appending(key)), to: T.self)
         }
         let saved = moveTo(index, path: container.appending(key))
         defer { restore(saved) }
         return try T(from: self)
     }
 
-    /// The standard library's scalars, `nil` for any other type.
-    @inline(__always)
-    private func scalar<T, K: CodingKey>(_ type: T.Type, at index: Int, in container: CodingPathNode, _ key: K) throws -> T? {
-        if T.self == String.self { return try cast(string(at: index, in: container, key), to: T.self) }
-        if T.self == Int.self { return try cast(integer(at: index, in: container, key) as Int, to: T.self) }
-        if T.self == Double.self { return try cast(floatingPoint(at: index, in: container, key) as Double, to: T.self) }
-        if T.self == Bool.self { return try cast(bool(at: index, in: container, key), to: T.self) }
-        if T.self == Int64.self { return try cast(integer(at: index, in: container, key) as Int64, to: T.self) }
-        if T.self == Float.self { return try cast(floatingPoint(at: index, in: container, key) as Float, to: T.self) }
-        if T.self == Int32.self { return try cast(integer(at: index, in: container, key) as Int32, to: T.self) }
-        if T.self == UInt64.self { return try cast(integer(at: index, in: container, key) as UInt64, to: T.self) }
-        if T.self == UInt.self { return try cast(integer(at: index, in: container, key) as UInt, to: T.self) }
-        if T.self == Int16.self { return try cast(integer(at: index, in: container, key) as Int16, to: T.self) }
-        if T.self == Int8.self { return try cast(integer(at: index, in: container, key) as Int8, to: T.self) }
-        if T.self == UInt32.self { return try cast(integer(at: index, in: container, key) as UInt32, to: T.self) }
-        if T.self == UInt16.self { return try cast(integer(at: index, in: container, key) as UInt16, to: T.self) }
-        if T.self == UInt8.self { return try cast(integer(at: index, in: container, key) as UInt8, to: T.self) }
-        return nil
-    }
-
     /// `value` as `T`, which the caller has checked is its type.
     @inline(__always)
-    private func cast<Value, T>(_ value: Value, to type: T.Type = T.self) -> T {
+    private func cast<Value, T>(_ value: Value, to type: T.Type) -> T {
         unsafeBitCast(value, to: T.self)
     }
 
+    // Each scalar comes in two parts: the conversion, specialized for its type and failing with
+    // a ``ScalarFailure`` only, and an inlined wrapper that turns the failure into the
+    // `DecodingError` with the value's path. (A conversion generic over the key too would run
+    // unspecialized from every container, whose key type is generic.)
+
+    @inline(__always)
     func bool<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> Bool {
+        do { return try boolValue(at: index) } catch { throw decodingError(error, Bool.self, at: index, in: container, key) }
+    }
+
+    @inline(__always)
+    func string<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> String {
+        do { return try stringValue(at: index) } catch { throw decodingError(error, String.self, at: index, in: container, key) }
+    }
+
+    @inline(__always)
+    func integer<I: FixedWidthInteger, K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> I {
+        do { return try integerValue(at: index) } catch { throw decodingError(error, I.self, at: index, in: container, key) }
+    }
+
+    @inline(__always)
+    func floatingPoint<F: BinaryFloatingPoint, K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> F {
+        do { return try floatingPointValue(at: index) } catch { throw decodingError(error, F.self, at: index, in: container, key) }
+    }
+
+    func boolValue(at index: Int) throws(ScalarFailure) -> Bool {
         switch tape.kind(at: index) {
         case .true: return true
         case .false: return false
-        default: throw mismatch(Bool.self, at: index, in: container, key)
+        default: throw .mismatch
         }
     }
 
-    func string<K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> String {
-        guard tape.kind(at: index) == .string else { throw mismatch(String.self, at: index, in: container, key) }
+    func stringValue(at index: Int) throws(ScalarFailure) -> String {
+        guard tape.kind(at: index) == .string else { throw .mismatch }
         return tape.text(at: index).string
     }
 
     /// An integer from a number's text: plain digits on the fast path; an integral value written
     /// with a fraction or exponent (`1.0`, `1e2`) exactly, as Foundation accepts them.
-    func integer<I: FixedWidthInteger, K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> I {
-        guard tape.kind(at: index) == .number else { throw mismatch(I.self, at: index, in: container, key) }
+    func integerValue<I: FixedWidthInteger>(at index: Int) throws(ScalarFailure) -> I {
+        guard tape.kind(at: index) == .number else { throw .mismatch }
         let text = tape.text(at: index).buffer
         if let value = IntegerCoercion.plainInteger(text, as: I.self) { return value }
         do {
             return try IntegerCoercion.fromNumber(text, as: I.self)
         } catch {
-            throw notRepresentable(text, as: I.self, at: index, in: container, key)
+            throw .notRepresentable
         }
     }
 
     /// A floating-point value from a number's text, or from a string the non-conforming float
     /// strategy names. A number beyond the type's range, or one that rounds to zero without
     /// being zero, is corrupt data, as in Foundation.
-    func floatingPoint<F: BinaryFloatingPoint, K: CodingKey>(at index: Int, in container: CodingPathNode, _ key: K) throws -> F {
+    func floatingPointValue<F: BinaryFloatingPoint>(at index: Int) throws(ScalarFailure) -> F {
         switch tape.kind(at: index) {
         case .number:
             let text = tape.text(at: index).buffer
@@ -222,9 +245,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             } else {
                 value = try? F(FloatingPointCoercion.double(fromNumber: text))
             }
-            guard let value, value != 0 || Self.isZero(text) else {
-                throw notRepresentable(text, as: F.self, at: index, in: container, key)
-            }
+            guard let value, value != 0 || Self.isZero(text) else { throw .notRepresentable }
             return value
         case .string:
             if case let .convertFromString(positiveInfinity, negativeInfinity, nan) = options.nonConformingFloatDecodingStrategy {
@@ -233,9 +254,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
                 if Self.bytes(text, equal: negativeInfinity) { return -F.infinity }
                 if Self.bytes(text, equal: nan) { return F.nan }
             }
-            throw mismatch(F.self, at: index, in: container, key)
+            throw .mismatch
         default:
-            throw mismatch(F.self, at: index, in: container, key)
+            throw .mismatch
         }
     }
 
@@ -317,6 +338,22 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     // MARK: Errors
+
+    /// Why a scalar did not convert, before its path is known.
+    enum ScalarFailure: Error {
+        /// The JSON value is of another kind (or null).
+        case mismatch
+        /// A number the type cannot hold.
+        case notRepresentable
+    }
+
+    /// The `DecodingError` for a scalar that did not convert to `type`.
+    func decodingError<K: CodingKey>(_ failure: ScalarFailure, _ type: Any.Type, at index: Int, in container: CodingPathNode, _ key: K) -> DecodingError {
+        switch failure {
+        case .mismatch: mismatch(type, at: index, in: container, key)
+        case .notRepresentable: notRepresentable(tape.text(at: index).buffer, as: type, at: index, in: container, key)
+        }
+    }
 
     /// `valueNotFound` for a null, `typeMismatch` for any other value, in Foundation's words.
     func mismatch<K: CodingKey>(_ type: Any.Type, at index: Int, in container: CodingPathNode, _ key: K) -> DecodingError {

@@ -108,16 +108,20 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try presentValue(for: key).map { try decoder.bool(at: $0, in: path, key) }
+        guard let index = presentValue(for: key) else { return nil }
+        return try decoder.bool(at: index, in: path, key)
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try presentValue(for: key).map { try decoder.string(at: $0, in: path, key) }
+        guard let index = presentValue(for: key) else { return nil }
+        return try decoder.string(at: index, in: path, key)
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try presentValue(for: key).map { try decoder.floatingPoint(at: $0, in: path, key) }
+        guard let index = presentValue(for: key) else { return nil }
+        return try decoder.floatingPoint(at: index, in: path, key)
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try presentValue(for: key).map { try decoder.floatingPoint(at: $0, in: path, key) }
+        guard let index = presentValue(for: key) else { return nil }
+        return try decoder.floatingPoint(at: index, in: path, key)
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(key) }
@@ -130,11 +134,13 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try presentValue(for: key).map { try decoder.value(T.self, at: $0, in: path, key) }
+        guard let index = presentValue(for: key) else { return nil }
+        return try decoder.value(T.self, at: index, in: path, key)
     }
 
     private func integerIfPresent<I: FixedWidthInteger>(_ key: Key) throws -> I? {
-        try presentValue(for: key).map { try decoder.integer(at: $0, in: path, key) }
+        guard let index = presentValue(for: key) else { return nil }
+        return try decoder.integer(at: index, in: path, key)
     }
 
     // MARK: Nested
