@@ -24,7 +24,7 @@ static inline cyajl_tape_entry *cyajltape_append(cyajl_tape *t, cyajl_tape_kind 
     cyajl_tape_entry *entry = &t->entries[t->count++];
     entry->kind = (uint8_t)kind;
     entry->textInSide = 0;
-    entry->reserved = 0;
+    entry->depth = 0;
     entry->length = length;
     entry->position = position;
     return entry;
@@ -121,8 +121,8 @@ static int cyajltape_open(cyajl_state *s, cyajl_tape_kind kind) {
     }
     t->openIndex[t->depth] = (uint32_t)t->count;
     t->openCount[t->depth] = 0;
+    cyajltape_append(t, kind, 0, 0)->depth = t->depth < UINT16_MAX ? (uint16_t)t->depth : UINT16_MAX;
     t->depth += 1;
-    cyajltape_append(t, kind, 0, 0);
     // Reported by the Swift side, with the path read back from the bytes (the error stops the parse).
     if (t->depth > t->depthLimit) return s->forward.depthExceeded(s);
     return 1;

@@ -110,7 +110,8 @@ typedef struct cyajl_tape_entry {
     uint8_t kind;
     /// Strings and keys: 1 when the text is in the side buffer, 0 when it is in the input.
     uint8_t textInSide;
-    uint16_t reserved;
+    /// A begin: how many containers enclose it (0 for the outermost; at most 65535).
+    uint16_t depth;
     /// Strings, keys and numbers: the text's byte count (a string's unescaped). A begin: its
     /// members once it has closed (an object's key-value pairs, an array's elements).
     uint32_t length;

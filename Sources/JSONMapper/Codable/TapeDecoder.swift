@@ -30,8 +30,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// The value being decoded.
     private(set) var index: Int
     private(set) var path: CodingPathNode
-    /// Where the last key lookups ended (see ``KeyHint``): one slot per object, chosen by its
-    /// tape index, so the open objects of a decode rarely meet in one. Owned by this decoder,
+    /// Where the last key lookups ended (see ``KeyHint``): one slot per depth, so the objects
+    /// open at once (each inside the last) never share one. Owned by this decoder,
     /// read and written only by ``find(_:inObject:end:)`` (a pointer, so that a lookup pays
     /// no exclusivity check).
     private let keyHints: UnsafeMutablePointer<KeyHint>
@@ -428,7 +428,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Looks from the hint to the end, then from the first key to the hint.
     private func find(_ wanted: UnsafeBufferPointer<UInt8>, inObject begin: Int, end: Int) -> Int? {
-        let slot = keyHints + (begin & (Self.keyHintSlots - 1))
+        let slot = keyHints + (tape.depth(at: begin) & (Self.keyHintSlots - 1))
         let start = slot.pointee.container == begin ? slot.pointee.next : begin + 1
         guard let found = scan(from: start, to: end, for: wanted) ?? scan(from: begin + 1, to: start, for: wanted) else { return nil }
         slot.pointee = KeyHint(container: begin, next: tape.next(after: found))
@@ -475,8 +475,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 }
 
 /// Where a keyed container's next key lookup starts: just after the member found last, since
-/// `init(from:)` usually asks for keys in the order the encoder wrote them. A container may find
-/// another one's hint in its slot: the hint names its container and is ignored then.
+/// `init(from:)` usually asks for keys in the order the encoder wrote them. An object may find
+/// the hint of another one at its depth (a sibling still in use, or one 64 levels apart): the
+/// hint names its object and is ignored then.
 struct KeyHint {
     /// The tape index of the object the hint is for.
     var container: Int

@@ -90,6 +90,10 @@ final class Tape {
     @inline(__always)
     func kind(at index: Int) -> TapeKind { TapeKind(rawValue: entries[index].kind) }
 
+    /// How many containers enclose the container beginning at `index`.
+    @inline(__always)
+    func depth(at index: Int) -> Int { Int(entries[index].depth) }
+
     /// A container's members (an object's key-value pairs, an array's elements).
     @inline(__always)
     func memberCount(at index: Int) -> Int { Int(entries[index].length) }
