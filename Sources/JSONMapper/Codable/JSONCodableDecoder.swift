@@ -62,7 +62,7 @@ public final class JSONCodableDecoder: @unchecked Sendable {
     }
 
     /// Values handed to every `init(from:)` through `Decoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: Any] {
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
         get { locked { $0.options.userInfo } }
         set { locked { $0.options.userInfo = newValue } }
     }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The options of one decode, read once from the ``JSONCodableDecoder``.
-struct CodableDecodingOptions {
+struct CodableDecodingOptions: Sendable {
     var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
     var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
     var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
-    var userInfo: [CodingUserInfoKey: Any] = [:]
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var limits = DecodingOptions()
 
     /// Whether JSON keys are used as they are (no conversion, so keys are compared as bytes).

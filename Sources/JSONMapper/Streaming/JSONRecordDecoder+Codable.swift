@@ -83,17 +83,8 @@ extension JSONRecordDecoder {
         } catch {
             options = .failure(JSONMapperError(decoding: error))
         }
-        let sendable = UncheckedSendableOptions(options: options)
-        return RecordEngines { CodableRecordEngine<Value>(options: sendable.options) }
+        return RecordEngines { CodableRecordEngine<Value>(options: options) }
     }
-}
-
-/// The options a stream's engines are made with, handed to the worker threads that make them.
-// Sendable: the options are copied once into each engine and never written; their strategies'
-// closures are `@Sendable`, and `userInfo`'s values are what Foundation's decoder also shares
-// between threads.
-private struct UncheckedSendableOptions: @unchecked Sendable {
-    let options: Result<CodableDecodingOptions, JSONMapperError>
 }
 
 /// Decodes each record as a `Decodable` value from a tape (``JSONCodableDecoder``).
