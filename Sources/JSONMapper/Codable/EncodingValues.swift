@@ -196,11 +196,13 @@ extension EncodingState {
         valueWritten()
     }
 
-    /// An array of numbers written in one go; a number the strategy refuses fails with the
-    /// array's path, as in Foundation.
+    /// An array of numbers written in one go, as its elements would be one by one; a number
+    /// the strategy refuses fails with the element's path.
     private func writeArray<F: BinaryFloatingPoint & TextOutputStreamable>(_ array: [F], in encoder: EncodingValueEncoder, key: (any CodingKey)?) throws {
         let strategy = options.nonConformingFloatEncodingStrategy
-        for element in array { try checkFloat(element, strategy: strategy) { path(encoder, key) } }
+        for (index, element) in array.enumerated() {
+            try checkFloat(element, strategy: strategy) { path(encoder, key) + [EncodingIndexKey(index)] }
+        }
         _ = pushContainer(isObject: false)
         for element in array {
             beginElement()

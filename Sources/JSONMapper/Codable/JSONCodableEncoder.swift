@@ -32,8 +32,8 @@ import Foundation
 ///
 /// The options are read under a lock, so one encoder may be shared by threads, as
 /// Foundation's may.
-// Sendable: the options are read and written only under `lock`; `userInfo` is
-// `[CodingUserInfoKey: Any]` as in Foundation's `JSONEncoder`, whose conformance is the same.
+// Sendable: the options are read and written only under `lock` (an `NSLock`, which is not
+// `Sendable`-checked as a stored property of a class).
 public final class JSONCodableEncoder: @unchecked Sendable {
     /// The options of one encode, copied when it starts.
     struct Options {
@@ -42,7 +42,7 @@ public final class JSONCodableEncoder: @unchecked Sendable {
         var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
         var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
         var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
-        var userInfo: [CodingUserInfoKey: Any] = [:]
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     }
 
     private var options = Options()
@@ -90,7 +90,7 @@ public final class JSONCodableEncoder: @unchecked Sendable {
     }
 
     /// Values the types being encoded can read from their encoder's `userInfo`.
-    public var userInfo: [CodingUserInfoKey: Any] {
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
         get { lock.withLock { options.userInfo } }
         set { lock.withLock { options.userInfo = newValue } }
     }
