@@ -24,6 +24,9 @@ final class EncodingState {
     /// `encode(to:)`.
     static let maximumDepth = 512
 
+    /// Containers opened on one stack before the values' recursion moves to a fresh one.
+    static let containersPerStack = 32
+
     var writer: JSONWriter
     let options: JSONCodableEncoder.Options
     let pretty: Bool
@@ -34,6 +37,8 @@ final class EncodingState {
     /// The index of the innermost open container.
     private(set) var top = 0
     private var nextSerial = 1
+    /// The depth at which the current stack took over the recursion.
+    var stackBase = 0
     /// The first misuse of the containers that Foundation stops the process for (a second
     /// value in one slot, a container of the other kind for a key); thrown when the encode ends.
     private(set) var misuse: String?
@@ -297,11 +302,11 @@ final class EncodingState {
         writer.truncate(to: members.last?.end ?? range.lowerBound + 1)
         push(container)
         guard isObject else { return }
-        for member in members {
-            let hash = Self.hash(writer.bytes, member.start..<member.keyEnd)
-            containers[top].addMember(EncodingMember(start: member.start, keyEnd: member.keyEnd, hash: hash), bytes: writer.bytes)
+        for (index, member) in members.enumerated() {
+            var reread = EncodingMember(start: member.start, keyEnd: member.keyEnd, hash: Self.hash(writer.bytes, member.start..<member.keyEnd))
+            if index < members.count - 1 { reread.end = member.end }
+            containers[top].addMember(reread, bytes: writer.bytes)
         }
-        containers[top].endLastMember(at: writer.bytes.count)
     }
 
     /// Where the value at `place` is in its parent, the innermost open container.

@@ -22,14 +22,25 @@ extension EncodingState {
         _ body: (EncodingValueEncoder) throws -> Void
     ) throws {
         if key == nil {
-            try body(encoder)
+            try withStackRoom { try body(encoder) }
             if emptyIsObject, state(encoder) { finishPendingValue() }
             return
         }
         var valueEncoder = self.valueEncoder(parent: encoder, key: key, place: nil)
         defer { recycle(&valueEncoder) }
-        try body(valueEncoder)
+        try withStackRoom { try body(valueEncoder) }
         if state(valueEncoder) { finishPendingValue() }
+    }
+
+    /// Runs a value's `encode(to:)`, on a fresh stack once ``containersPerStack`` containers
+    /// opened on this one: the recursion through the values stays within any thread's stack
+    /// (a 512 KiB secondary thread's too) up to ``maximumDepth``.
+    private func withStackRoom(_ body: () throws -> Void) throws {
+        guard top - stackBase >= Self.containersPerStack else { return try body() }
+        let base = stackBase
+        stackBase = top
+        defer { stackBase = base }
+        try runOnFreshStack(body)
     }
 
     /// Whether `encoder`'s slot still waits for its value (the innermost container is its).
