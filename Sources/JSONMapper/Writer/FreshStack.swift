@@ -12,9 +12,6 @@ extension JSONWriter {
     /// Nested models written on one stack before the walk moves to a fresh one. Their frames
     /// take a few kilobytes each in a debug build, well within what any thread has left.
     static let modelsPerStack = 16
-    /// The stack of each thread the walk moves to: room for ``modelsPerStack`` models, many
-    /// times over.
-    private static let freshStackBytes = 1 << 20
 
     /// Whether the model about to be written must go to a fresh stack.
     var needsFreshStack: Bool { modelsOnStack >= Self.modelsPerStack }
@@ -22,40 +19,50 @@ extension JSONWriter {
     /// Runs `body` on a new thread with a fresh stack and waits for it. The writer moves to
     /// that thread and back (it is not copied), so what `body` writes lands in this writer.
     mutating func onFreshStack(_ body: (inout JSONWriter) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
-        let job = FreshStackJob(writer: JSONWriter(options: options, capacity: 0))
-        swap(&job.writer, &self)
-        let depthHere = job.writer.modelsOnStack
-        job.writer.modelsOnStack = 0
-        defer {
-            swap(&job.writer, &self)
-            modelsOnStack = depthHere
-        }
-        try withoutActuallyEscaping(body) { (body) throws(JSONMapperError) in
-            job.body = body
-            defer { job.body = nil }
-            let thread = Thread { job.run() }
-            thread.stackSize = Self.freshStackBytes
-            thread.start()
-            job.done.wait()
-            if let failure = job.failure { throw failure }
-        }
+        let depthHere = modelsOnStack
+        modelsOnStack = 0
+        defer { modelsOnStack = depthHere }
+        try runOnFreshStack { () throws(JSONMapperError) in try body(&self) }
     }
 }
 
-/// A write handed to another thread. That thread alone touches the writer between `start()`
-/// and `done.signal()`, while the thread that made the job waits on `done`: the semaphore
-/// orders every access, so the job is shared without a data race.
-// Sendable: `done` orders every access to the fields (see above).
+/// The stack of each thread a deep walk moves to (``runOnFreshStack(_:)``): room for many
+/// nested levels of a walk that moves every few dozen.
+private let freshStackBytes = 1 << 20
+
+/// Runs `body` on a new thread with a stack of its own and waits for it: a walk whose
+/// recursion grows with its input calls this every so many levels, so no stack holds more
+/// than that many (the model encoder every ``JSONWriter/modelsPerStack`` models, the
+/// `Codable` encoder every few dozen containers).
+func runOnFreshStack<E: Error>(_ body: () throws(E) -> Void) throws(E) {
+    var failure: E?
+    withoutActuallyEscaping({ () -> Void in
+        do throws(E) { try body() } catch { failure = error }
+    }) { run in
+        let job = FreshStackJob(run)
+        let thread = Thread { job.run() }
+        thread.stackSize = freshStackBytes
+        thread.start()
+        job.done.wait()
+    }
+    if let failure { throw failure }
+}
+
+/// A body handed to another thread. That thread alone runs it between `start()` and
+/// `done.signal()`, while the thread that made the job waits on `done`: the semaphore orders
+/// every access, so what the body touches is shared without a data race. The thread lets go
+/// of the body before it signals: the body must not outlive `withoutActuallyEscaping`, while
+/// the thread may still hold the job.
+// Sendable: `done` orders every access to the body and what it captures (see above).
 private final class FreshStackJob: @unchecked Sendable {
-    var writer: JSONWriter
-    var body: ((inout JSONWriter) throws(JSONMapperError) -> Void)?
-    var failure: JSONMapperError?
+    private var body: (() -> Void)?
     let done = DispatchSemaphore(value: 0)
 
-    init(writer: JSONWriter) { self.writer = writer }
+    init(_ body: @escaping () -> Void) { self.body = body }
 
     func run() {
-        do throws(JSONMapperError) { try body?(&writer) } catch { failure = error }
+        body?()
+        body = nil
         done.signal()
     }
 }

@@ -87,6 +87,18 @@ struct JSONWriter {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// Forgets the bytes from `count` on (structure is the caller's to keep, as for
+    /// ``removeWrittenBytes()``).
+    mutating func truncate(to count: Int) {
+        bytes.removeSubrange(count...)
+    }
+
+    /// Replaces the bytes in `range` with `replacement`, moving what follows (a coder that
+    /// reorders or rewrites part of what it wrote).
+    mutating func replaceBytes(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
+        bytes.replaceSubrange(range, with: replacement)
+    }
+
     /// Appends a line end (between JSON Lines records).
     mutating func writeNewline() {
         bytes.append(UInt8(ascii: "\n"))
@@ -145,6 +157,18 @@ struct JSONWriter {
         case .string: writeString(name)
         }
         return true
+    }
+
+    /// A finite `Double` or `Float` in the text of its `description` (the shortest that reads
+    /// back), without the `.0` an integral value's description ends in: `20`, `-0`, `1e+16`,
+    /// `0.1`, Foundation `JSONEncoder`'s spelling. The text goes straight into the buffer
+    /// (through ``_writeASCII(_:)``), with no `String` made.
+    mutating func writeDescription<F: BinaryFloatingPoint & TextOutputStreamable>(ofFinite value: F) {
+        value.write(to: &self)
+        let count = bytes.count
+        if count >= 2, bytes[count - 2] == UInt8(ascii: "."), bytes[count - 1] == UInt8(ascii: "0") {
+            bytes.removeLast(2)
+        }
     }
 
     /// A decimal, exactly.
@@ -257,5 +281,17 @@ struct JSONWriter {
         if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F), 2) }
         if lead < 0xF0 { return ((lead & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F), 3) }
         return ((lead & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F), 4)
+    }
+}
+
+/// Number text from the standard library's formatters lands in the buffer as it is made:
+/// `Double.write(to:)` hands its digits to ``_writeASCII(_:)`` from its own stack buffer.
+extension JSONWriter: TextOutputStream {
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }

@@ -1,0 +1,573 @@
+import Foundation
+
+/// One ``JSONCodableEncoder/encode(_:)`` in progress: the bytes written so far and the
+/// containers still open, innermost last.
+///
+/// How `Codable` containers become bytes without a tree. Every container writes straight into
+/// the one buffer (``writer``) while it is the innermost open one; the stack holds the open
+/// containers, the document at index 0. A container is named by its depth in the stack and a
+/// serial number, so an operation on it first checks that it is still the innermost
+/// (``enter(depth:serial:place:)``): the common case, containers used in order, costs one
+/// comparison. When an operation reaches a container below the innermost, the containers above
+/// it are finished and closed. A container that was closed and is written again (a nested
+/// container used after its parent moved on, a super encoder filled late, a keyed container
+/// asking again for a key it already nested) is found again through its ``EncodingPlace``:
+/// its parent is opened (the same way, if closed too), the value is located in the parent's
+/// bytes by its key or index (``EncodingScan``), the bytes after it are set aside, and it is
+/// open again at the end of the buffer; when it closes, the bytes set aside follow it. Object
+/// members are listed as they are written (offsets, key hashes) so that a key written twice is
+/// seen at once (the later value wins, as in Foundation) and so that, at the object's close, a
+/// duplicate's bytes are dropped and with `.sortedKeys` the members are put in key order.
+final class EncodingState {
+    /// Foundation's `JSONWriter` refuses containers nested this deep, with the error of
+    /// ``nestingError``; stopping there also bounds the recursion through the values'
+    /// `encode(to:)`.
+    static let maximumDepth = 512
+
+    /// Containers opened on one stack before the values' recursion moves to a fresh one.
+    static let containersPerStack = 32
+
+    var writer: JSONWriter
+    let options: JSONCodableEncoder.Options
+    let pretty: Bool
+    let sortsKeys: Bool
+    /// The open containers (index 0: the document), and spare entries past ``top`` whose
+    /// arrays keep their capacity for the next container at that depth.
+    private var containers: [EncodingOpenContainer] = [EncodingOpenContainer(serial: 0, isObject: false, start: 0)]
+    /// The index of the innermost open container.
+    private(set) var top = 0
+    private var nextSerial = 1
+    /// The depth at which the current stack took over the recursion.
+    var stackBase = 0
+    /// The first misuse of the containers that Foundation stops the process for (a second
+    /// value in one slot, a container of the other kind for a key); thrown when the encode ends.
+    private(set) var misuse: String?
+    /// Set when a container would be nested ``maximumDepth`` deep: every later write throws.
+    private(set) var tooDeep = false
+    /// Value encoders no one holds any more, for the next nested value.
+    private var spareEncoders: [EncodingValueEncoder] = []
+    /// `convertToSnakeCase` results, by key.
+    private var snakeCaseKeys: [String: String] = [:]
+    /// Room for members being reordered.
+    private var scratch: [UInt8] = []
+
+    init(options: JSONCodableEncoder.Options) {
+        self.options = options
+        pretty = options.outputFormatting.contains(.prettyPrinted)
+        sortsKeys = options.outputFormatting.contains(.sortedKeys)
+        let escapesSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
+        writer = JSONWriter(options: EncodingOptions(escapesSlashes: escapesSlashes))
+    }
+
+    // MARK: Finding the container written to
+
+    /// Makes the container `serial` at `depth` the innermost open one, closing those above it,
+    /// or opens it again from `place`. `false` when it cannot be found (a container of a value
+    /// whose encode has returned), after noting the misuse.
+    @inline(__always)
+    func enter(depth: Int, serial: Int, place: EncodingPlace?) -> Bool {
+        if depth == top, containers[depth].serial == serial { return true }
+        return enterSlowly(depth: depth, serial: serial, place: place)
+    }
+
+    private func enterSlowly(depth: Int, serial: Int, place: EncodingPlace?) -> Bool {
+        if focus(depth: depth, serial: serial) { return true }
+        if let place, reopen(place) { return true }
+        noteMisuse("a container was used after the value it belongs to was encoded")
+        return false
+    }
+
+    /// Closes the containers above the open container `serial` at `depth`; `false` if that
+    /// container is not open.
+    func focus(depth: Int, serial: Int) -> Bool {
+        guard depth <= top, containers[depth].serial == serial else { return false }
+        while top > depth { closeTop() }
+        return true
+    }
+
+    /// Whether the open container `serial` at `depth` has its member or element `index` still
+    /// waiting for its value (the slot of a value encoder).
+    func slotIsWaiting(depth: Int, serial: Int, index: Int) -> Bool {
+        guard focus(depth: depth, serial: serial) else { return false }
+        return containers[depth].valuePending && containers[depth].count - 1 == index
+    }
+
+    /// The number of elements of the innermost container.
+    var topCount: Int { containers[top].count }
+
+    func noteMisuse(_ reason: String) {
+        if misuse == nil { misuse = reason }
+    }
+
+    /// The error of a value nested ``maximumDepth`` containers deep, as Foundation reports it.
+    func nestingError(for value: Any) -> EncodingError {
+        EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+    }
+
+    // MARK: Members and elements
+
+    /// Starts a member of the innermost container (an object) under `key`: the key is written,
+    /// its value comes next. With `merging`, a live member of the same key is not replaced:
+    /// nothing is written and its index is returned (a nested container asked for again).
+    @discardableResult
+    func beginMember(_ key: String, merging: Bool = false) -> Int? {
+        finishPendingValue()
+        containers[top].endLastMember(at: writer.bytes.count)
+        let before = writer.bytes.count
+        writeSeparator(count: containers[top].count)
+        let keyStart = writer.bytes.count
+        writer.writeString(key)
+        let keyEnd = writer.bytes.count
+        let hash = Self.hash(writer.bytes, keyStart..<keyEnd)
+        if let existing = memberIndex(hash: hash, keyStart..<keyEnd) {
+            if merging {
+                writer.truncate(to: before)
+                return existing
+            }
+            containers[top].members[existing].isLive = false
+        }
+        writeColon()
+        containers[top].addMember(EncodingMember(start: keyStart, keyEnd: keyEnd, hash: hash), bytes: writer.bytes)
+        containers[top].count += 1
+        containers[top].valuePending = true
+        return nil
+    }
+
+    /// Starts an element of the innermost container (an array, or the document).
+    func beginElement() {
+        finishPendingValue()
+        if top == 0, containers[0].count > 0 {
+            noteMisuse("a second top-level value was encoded")
+        }
+        writeSeparator(count: containers[top].count)
+        containers[top].count += 1
+        containers[top].valuePending = true
+    }
+
+    /// The value of the member or element just begun is written (a scalar).
+    @inline(__always)
+    func valueWritten() {
+        containers[top].valuePending = false
+    }
+
+    /// Whether the member or element begun last still waits for its value.
+    var valueIsPending: Bool { containers[top].valuePending }
+
+    /// Writes `{}` for a member or element begun whose value never came, as Foundation does
+    /// for a value that encodes nothing.
+    func finishPendingValue() {
+        guard containers[top].valuePending else { return }
+        containers[top].valuePending = false
+        writer.writeRaw(UInt8(ascii: "{"))
+        if pretty {
+            writer.writeRaw(UInt8(ascii: "\n"))
+            writeNewlineAndIndent(top)
+        }
+        writer.writeRaw(UInt8(ascii: "}"))
+    }
+
+    // MARK: Containers
+
+    /// Opens an object or array as the value of the member or element begun last; its serial.
+    func pushContainer(isObject: Bool) -> Int {
+        containers[top].valuePending = false
+        if top + 1 >= Self.maximumDepth { tooDeep = true }
+        let start = writer.bytes.count
+        writer.writeRaw(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        let serial = nextSerial
+        nextSerial += 1
+        push(EncodingOpenContainer(serial: serial, isObject: isObject, start: start))
+        return serial
+    }
+
+    private func push(_ container: EncodingOpenContainer) {
+        top += 1
+        if top < containers.count {
+            containers[top].reuse(as: container)
+        } else {
+            containers.append(container)
+        }
+    }
+
+    /// Closes the innermost container: its members put in order, its closing bracket, then
+    /// the bytes of its parent set aside when it was opened again.
+    func closeTop() {
+        finishPendingValue()
+        var count = containers[top].count
+        if containers[top].isObject {
+            containers[top].endLastMember(at: writer.bytes.count)
+            count = rewriteMembers()
+        }
+        if pretty {
+            if count == 0 { writer.writeRaw(UInt8(ascii: "\n")) }
+            writeNewlineAndIndent(top - 1)
+        }
+        writer.writeRaw(containers[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        let closed = top
+        top -= 1
+        guard let formerEnd = containers[closed].formerEnd else { return }
+        let delta = writer.bytes.count - formerEnd
+        containers[closed].suffix.withUnsafeBufferPointer { writer.writeRaw($0) }
+        containers[closed].suffix.removeAll()
+        containers[top].shiftMembers(from: formerEnd, by: delta)
+    }
+
+    /// Drops the bytes of members a later one of the same key replaced and, with `.sortedKeys`,
+    /// puts the members in Foundation's order (the keys' UTF-8 bytes); the number left.
+    private func rewriteMembers() -> Int {
+        let members = containers[top].members
+        var order = members.indices.filter { members[$0].isLive }
+        if sortsKeys {
+            order.sort { EncodingScan.keyPrecedes(writer.bytes, members[$0], members[$1]) }
+        }
+        guard order.count != members.count || order != Array(members.indices) else { return order.count }
+        var scratch: [UInt8] = []
+        swap(&scratch, &self.scratch)
+        scratch.removeAll(keepingCapacity: true)
+        for (position, index) in order.enumerated() {
+            appendSeparator(count: position, to: &scratch)
+            scratch.append(contentsOf: writer.bytes[members[index].start..<members[index].end])
+        }
+        writer.replaceBytes(containers[top].start + 1..<writer.bytes.count, with: scratch)
+        swap(&scratch, &self.scratch)
+        containers[top].members.removeAll(keepingCapacity: true)
+        return order.count
+    }
+
+    /// A new container serial, for a container about to be opened again from its place.
+    func newSerial() -> Int {
+        defer { nextSerial += 1 }
+        return nextSerial
+    }
+
+    /// Throws once containers are nested ``maximumDepth`` deep, so that the values'
+    /// recursion stops there.
+    @inline(__always)
+    func checkDepth() throws {
+        if tooDeep { throw EncodingNestingLimit() }
+    }
+
+    // MARK: Taking back a value that failed
+
+    /// The state before a member or element is begun.
+    struct Mark {
+        fileprivate let bytes: Int
+        fileprivate let top: Int
+        fileprivate let count: Int
+        fileprivate let members: Int
+        fileprivate let pending: Bool
+    }
+
+    var mark: Mark {
+        Mark(bytes: writer.bytes.count, top: top, count: containers[top].count,
+             members: containers[top].members.count, pending: containers[top].valuePending)
+    }
+
+    /// Forgets a member or element whose value threw, as if it had not been begun: Foundation
+    /// sets a key only once its value is made, so a caller that catches the error and goes on
+    /// has nothing under that key.
+    func rollBack(to mark: Mark) {
+        guard top >= mark.top, containers[mark.top].count >= mark.count else { return }
+        top = mark.top
+        writer.truncate(to: mark.bytes)
+        containers[top].count = mark.count
+        containers[top].valuePending = mark.pending
+        containers[top].removeMembers(from: mark.members, bytes: writer.bytes)
+    }
+
+    // MARK: Opening a closed container again
+
+    /// Opens again the container at `place`, closed since, at the end of the buffer.
+    private func reopen(_ place: EncodingPlace) -> Bool {
+        let parentDepth = place.depth - 1
+        guard focus(depth: parentDepth, serial: place.parentSerial) || (place.parent.map(reopen) ?? false) else {
+            return false
+        }
+        guard let range = valueRange(at: place), let first = writer.bytes[range].first,
+              first == (place.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        else { return false }
+        reinstate(serial: place.serial, isObject: place.isObject, range)
+        return true
+    }
+
+    /// Opens the container whose bytes are `range` (ending the buffer's innermost container)
+    /// as `serial`, the bytes after it set aside.
+    private func reinstate(serial: Int, isObject: Bool, _ range: Range<Int>) {
+        let members = EncodingScan.members(writer.bytes, openedAt: range.lowerBound, isObject: isObject)
+        var container = EncodingOpenContainer(serial: serial, isObject: isObject, start: range.lowerBound)
+        container.suffix = Array(writer.bytes[range.upperBound...])
+        container.formerEnd = range.upperBound
+        container.count = members.count
+        writer.truncate(to: members.last?.end ?? range.lowerBound + 1)
+        push(container)
+        guard isObject else { return }
+        for (index, member) in members.enumerated() {
+            var reread = EncodingMember(start: member.start, keyEnd: member.keyEnd, hash: Self.hash(writer.bytes, member.start..<member.keyEnd))
+            if index < members.count - 1 { reread.end = member.end }
+            containers[top].addMember(reread, bytes: writer.bytes)
+        }
+    }
+
+    /// Where the value at `place` is in its parent, the innermost open container.
+    private func valueRange(at place: EncodingPlace) -> Range<Int>? {
+        let parent = containers[top]
+        if parent.isObject {
+            let found = place.key.map(memberIndex(forKey:)) ?? (place.index < parent.members.count ? place.index : nil)
+            guard let index = found, parent.members[index].isLive else { return nil }
+            let member = parent.members[index]
+            let valueStart = member.keyEnd + (pretty ? 3 : 1)
+            return valueStart..<(member.end < 0 ? writer.bytes.count : member.end)
+        }
+        let elements = EncodingScan.members(writer.bytes, openedAt: top == 0 ? nil : parent.start, isObject: false)
+        guard place.index < elements.count else { return nil }
+        return elements[place.index].start..<elements[place.index].end
+    }
+
+    /// The live member of the innermost object under `key`, found by writing the key's text
+    /// after the buffer's end for a moment.
+    private func memberIndex(forKey key: String) -> Int? {
+        let end = writer.bytes.count
+        writer.writeString(key)
+        let hash = Self.hash(writer.bytes, end..<writer.bytes.count)
+        let index = memberIndex(hash: hash, end..<writer.bytes.count)
+        writer.truncate(to: end)
+        return index
+    }
+
+    private func memberIndex(hash: Int, _ key: Range<Int>) -> Int? {
+        containers[top].liveMember(hash: hash, key: key, bytes: writer.bytes)
+    }
+
+    /// FNV-1a over a key's written bytes.
+    private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in range {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash)
+    }
+
+    // MARK: Layout (Foundation's: `"key" : value`, two spaces per level)
+
+    private func writeSeparator(count: Int) {
+        if count > 0 { writer.writeRaw(UInt8(ascii: ",")) }
+        if pretty, top > 0 { writeNewlineAndIndent(top) }
+    }
+
+    private func appendSeparator(count: Int, to bytes: inout [UInt8]) {
+        if count > 0 { bytes.append(UInt8(ascii: ",")) }
+        if pretty {
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * top))
+        }
+    }
+
+    private func writeColon() {
+        if pretty {
+            writer.writeRaw(UInt8(ascii: " "))
+            writer.writeRaw(UInt8(ascii: ":"))
+            writer.writeRaw(UInt8(ascii: " "))
+        } else {
+            writer.writeRaw(UInt8(ascii: ":"))
+        }
+    }
+
+    private func writeNewlineAndIndent(_ level: Int) {
+        writer.writeRaw(UInt8(ascii: "\n"))
+        for _ in 0..<(2 * level) { writer.writeRaw(UInt8(ascii: " ")) }
+    }
+
+    // MARK: Value encoders
+
+    /// A value encoder for the member or element begun last in the innermost container.
+    func valueEncoder(parent: EncodingValueEncoder?, key: (any CodingKey)?, place: EncodingPlace?) -> EncodingValueEncoder {
+        let encoder = spareEncoders.popLast() ?? EncodingValueEncoder(state: self)
+        encoder.attach(parent: parent, key: key, slotDepth: top, slotSerial: containers[top].serial,
+                       slotIndex: containers[top].count - 1, place: place)
+        return encoder
+    }
+
+    /// Takes back a value encoder whose value is written, unless someone kept it.
+    func recycle(_ encoder: inout EncodingValueEncoder) {
+        guard isKnownUniquelyReferenced(&encoder) else { return }
+        encoder.detach()
+        spareEncoders.append(encoder)
+    }
+
+    /// Lets go of the spare encoders (which hold this state) once the encode is over, closing
+    /// what is still open.
+    func end() {
+        _ = focus(depth: 0, serial: 0)
+        spareEncoders.removeAll()
+    }
+
+    /// `key` in snake case, as Foundation's `convertToSnakeCase` writes it.
+    func snakeCased(_ key: String) -> String {
+        if let converted = snakeCaseKeys[key] { return converted }
+        let converted = EncodingKeys.snakeCased(key)
+        snakeCaseKeys[key] = converted
+        return converted
+    }
+}
+
+/// Where a container that may be closed and written again lives: the slot of its parent
+/// (a key, or an index) and how to open that parent again. Only nested containers and the
+/// containers of super encoders have one; a value's own container cannot be closed while its
+/// `encode(to:)` runs.
+final class EncodingPlace {
+    let depth: Int
+    let serial: Int
+    let isObject: Bool
+    let parentSerial: Int
+    let parent: EncodingPlace?
+    /// The member's key in an object parent.
+    let key: String?
+    /// The element's index in an array parent, or the member's while its object parent is open.
+    let index: Int
+    /// The keys from the encoder's coding path to this container (a nested container's).
+    let nestedPath: [any CodingKey]
+
+    init(
+        depth: Int, serial: Int, isObject: Bool, parentSerial: Int, parent: EncodingPlace?,
+        key: String?, index: Int, nestedPath: [any CodingKey]
+    ) {
+        self.depth = depth
+        self.serial = serial
+        self.isObject = isObject
+        self.parentSerial = parentSerial
+        self.parent = parent
+        self.key = key
+        self.index = index
+        self.nestedPath = nestedPath
+    }
+}
+
+/// A member of an open object: where its key and value are.
+struct EncodingMember {
+    var start: Int
+    var keyEnd: Int
+    /// Where the member ends; -1 while it is the last.
+    var end = -1
+    var hash: Int
+    /// `false` once a later member of the same key replaced it.
+    var isLive = true
+
+    init(start: Int, keyEnd: Int, hash: Int) {
+        self.start = start
+        self.keyEnd = keyEnd
+        self.hash = hash
+    }
+}
+
+/// An open container of an ``EncodingState``.
+struct EncodingOpenContainer {
+    var serial: Int
+    var isObject: Bool
+    /// The offset of the opening bracket.
+    var start: Int
+    /// Members or elements begun (replaced members included).
+    var count = 0
+    /// Whether the member or element begun last still waits for its value.
+    var valuePending = false
+    var members: [EncodingMember] = []
+    /// Member indices by key hash (open addressing, -1 for empty), built past
+    /// ``linearMembers`` members.
+    var table: [Int32] = []
+    /// The parent's bytes after this container, when it was opened again; written back after it.
+    var suffix: [UInt8] = []
+    /// Where this container ended before it was opened again.
+    var formerEnd: Int?
+
+    /// Up to this many members are searched one by one.
+    static let linearMembers = 8
+
+    init(serial: Int, isObject: Bool, start: Int) {
+        self.serial = serial
+        self.isObject = isObject
+        self.start = start
+    }
+
+    /// Takes the place of `other`, keeping this entry's buffers.
+    mutating func reuse(as other: EncodingOpenContainer) {
+        serial = other.serial
+        isObject = other.isObject
+        start = other.start
+        count = other.count
+        valuePending = other.valuePending
+        members.removeAll(keepingCapacity: true)
+        if !table.isEmpty { table.removeAll(keepingCapacity: table.count <= 64) }
+        suffix = other.suffix
+        formerEnd = other.formerEnd
+    }
+
+    mutating func endLastMember(at offset: Int) {
+        guard let last = members.indices.last, members[last].end < 0 else { return }
+        members[last].end = offset
+    }
+
+    mutating func addMember(_ member: EncodingMember, bytes: [UInt8]) {
+        members.append(member)
+        if members.count > Self.linearMembers {
+            if table.isEmpty || members.count * 2 > table.count { rebuildTable(bytes: bytes) } else { insert(members.count - 1) }
+        }
+    }
+
+    func liveMember(hash: Int, key: Range<Int>, bytes: [UInt8]) -> Int? {
+        if table.isEmpty {
+            for index in members.indices.reversed() where members[index].hash == hash && members[index].isLive {
+                if sameKey(members[index], key, bytes) { return index }
+            }
+            return nil
+        }
+        let mask = table.count - 1
+        var slot = hash & mask
+        while table[slot] >= 0 {
+            let index = Int(table[slot])
+            if members[index].hash == hash, members[index].isLive, sameKey(members[index], key, bytes) { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private func sameKey(_ member: EncodingMember, _ key: Range<Int>, _ bytes: [UInt8]) -> Bool {
+        member.keyEnd - member.start == key.count && bytes[member.start..<member.keyEnd].elementsEqual(bytes[key])
+    }
+
+    private mutating func rebuildTable(bytes: [UInt8]) {
+        var size = 16
+        while size < members.count * 4 { size *= 2 }
+        table = Array(repeating: -1, count: size)
+        for index in members.indices where members[index].isLive { insert(index) }
+    }
+
+    private mutating func insert(_ index: Int) {
+        let mask = table.count - 1
+        var slot = members[index].hash & mask
+        while table[slot] >= 0 { slot = (slot + 1) & mask }
+        table[slot] = Int32(index)
+    }
+
+    /// Forgets the members from `index` on; the one before is the last again.
+    mutating func removeMembers(from index: Int, bytes: [UInt8]) {
+        guard index < members.count else { return }
+        members.removeSubrange(index...)
+        if let last = members.indices.last { members[last].end = -1 }
+        if !table.isEmpty { rebuildTable(bytes: bytes) }
+    }
+
+    /// Moves the members at or after `offset` by `delta` bytes (a child opened again grew).
+    mutating func shiftMembers(from offset: Int, by delta: Int) {
+        for index in members.indices {
+            if members[index].start >= offset {
+                members[index].start += delta
+                members[index].keyEnd += delta
+            }
+            if members[index].end >= offset { members[index].end += delta }
+        }
+    }
+}
+
+/// Thrown through the values' `encode(to:)` once containers are nested
+/// ``EncodingState/maximumDepth`` deep; ``JSONCodableEncoder`` reports it as Foundation does.
+struct EncodingNestingLimit: Error {}
