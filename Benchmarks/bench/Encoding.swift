@@ -17,6 +17,8 @@ enum JSONMapperEncoding {
 ///
 /// - JSONMapper: `JSONMapEncoder().encode(model)`.
 /// - JSONEncoder: `JSONEncoder().encode(model)`.
+/// - JSONMapper-Codable: `JSONCodableEncoder().encode(model)`, through the same `Codable`
+///   conformance as JSONEncoder's row.
 /// - JSONSerialization: `JSONSerialization.data(withJSONObject:)` of a Foundation tree holding
 ///   exactly the model's content (JSONEncoder's output parsed back, untimed): the serializer
 ///   alone, with no model → dictionary step (that step would only make it slower).
@@ -32,6 +34,10 @@ func encodeContenders<Root: BenchRoot>(_ root: Root.Type, inputs: SharedInputs, 
             let value = try model()
             return { blackHole(try JSONEncoder().encode(value)) }
         },
+        Contender(Library.jsonMapperCodable, .encode) {
+            let value = try model()
+            return { blackHole(try JSONCodableEncoder().encode(value)) }
+        },
         Contender(Library.jsonSerialization, .encode) {
             let tree = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try model()))
             return { blackHole(try JSONSerialization.data(withJSONObject: tree)) }
@@ -39,7 +45,8 @@ func encodeContenders<Root: BenchRoot>(_ root: Root.Type, inputs: SharedInputs, 
     ]
 }
 
-/// Every encoder's output decodes (with JSONDecoder) back to the model it encoded.
+/// Every encoder's output decodes (with JSONDecoder) back to the model it encoded, and the
+/// Codable drop-in writes, with sorted keys, the bytes JSONEncoder writes.
 func verifyEncoding<Root: BenchRoot>(file: String, model: Root) -> [String] {
     guard JSONMapperEncoding.isAvailable else { return [] }
     var failures: [String] = []
@@ -56,6 +63,17 @@ func verifyEncoding<Root: BenchRoot>(file: String, model: Root) -> [String] {
     }
     check(Library.jsonMapper) { try JSONMapperEncoding.encode(model) }
     check(Library.jsonEncoder) { try JSONEncoder().encode(model) }
+    check(Library.jsonMapperCodable) { try JSONCodableEncoder().encode(model) }
+    do {
+        let foundation = JSONEncoder(), dropIn = JSONCodableEncoder()
+        foundation.outputFormatting = .sortedKeys
+        dropIn.outputFormatting = .sortedKeys
+        if try dropIn.encode(model) != foundation.encode(model) {
+            failures.append("\(file): encode/\(Library.jsonMapperCodable) with sorted keys differs from JSONEncoder's bytes")
+        }
+    } catch {
+        failures.append("\(file): encode/\(Library.jsonMapperCodable) threw: \(error)")
+    }
     check(Library.jsonSerialization) {
         try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: JSONEncoder().encode(model)))
     }
