@@ -79,6 +79,7 @@ struct CodableKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
 
+    @inline(__always)
     private func encodeInteger<I: BinaryInteger>(_ value: I, forKey key: Key) throws {
         guard try begin(key) else { return }
         state.writer.writeInteger(value)
@@ -87,6 +88,7 @@ struct CodableKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
 
     /// A number the strategy refuses fails with the encoder's path and the key (Foundation
     /// leaves a nested container's keys out of it).
+    @inline(__always)
     private func encodeFloat<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, forKey key: Key) throws {
         try state.checkFloat(value, strategy: state.options.nonConformingFloatEncodingStrategy) { encoder.codingPath + [key] }
         guard try begin(key) else { return }

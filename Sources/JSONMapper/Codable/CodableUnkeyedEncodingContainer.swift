@@ -65,6 +65,7 @@ struct CodableUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128) throws { try encodeInteger(value) }
 
+    @inline(__always)
     private func encodeInteger<I: BinaryInteger>(_ value: I) throws {
         guard try begin() else { return }
         state.writer.writeInteger(value)
@@ -72,6 +73,7 @@ struct CodableUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     /// A number the strategy refuses fails with the encoder's path and the element's index.
+    @inline(__always)
     private func encodeFloat<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
         try state.checkFloat(value, strategy: state.options.nonConformingFloatEncodingStrategy) {
             encoder.codingPath + [EncodingIndexKey(count)]

@@ -18,6 +18,12 @@ import Foundation
 /// members are listed as they are written (offsets, key hashes) so that a key written twice is
 /// seen at once (the later value wins, as in Foundation) and so that, at the object's close, a
 /// duplicate's bytes are dropped and with `.sortedKeys` the members are put in key order.
+///
+/// The state's stored properties are read and written without Swift's dynamic exclusivity
+/// checks (`@exclusivity(unchecked)`): one encode uses its state on one thread at a time (a
+/// fresh stack's thread runs while the caller waits), and no access to a property overlaps
+/// another access to it, since every mutation is a single call on the property itself. The
+/// checks cost a fifth of an encode.
 final class EncodingState {
     /// Foundation's `JSONWriter` refuses containers nested this deep, with the error of
     /// ``nestingError``; stopping there also bounds the recursion through the values'
@@ -27,17 +33,22 @@ final class EncodingState {
     /// Containers opened on one stack before the values' recursion moves to a fresh one.
     static let containersPerStack = 32
 
+    @exclusivity(unchecked)
     var writer: JSONWriter
     let options: JSONCodableEncoder.Options
     let pretty: Bool
     let sortsKeys: Bool
     /// The open containers (index 0: the document), and spare entries past ``top`` whose
     /// arrays keep their capacity for the next container at that depth.
+    @exclusivity(unchecked)
     private var containers: [EncodingOpenContainer] = [EncodingOpenContainer(serial: 0, isObject: false, start: 0)]
     /// The index of the innermost open container.
+    @exclusivity(unchecked)
     private(set) var top = 0
+    @exclusivity(unchecked)
     private var nextSerial = 1
     /// The depth at which the current stack took over the recursion.
+    @exclusivity(unchecked)
     var stackBase = 0
     /// The first misuse of the containers that Foundation stops the process for (a second
     /// value in one slot, a container of the other kind for a key); thrown when the encode ends.
@@ -45,10 +56,13 @@ final class EncodingState {
     /// Set when a container would be nested ``maximumDepth`` deep: every later write throws.
     private(set) var tooDeep = false
     /// Value encoders no one holds any more, for the next nested value.
+    @exclusivity(unchecked)
     private var spareEncoders: [EncodingValueEncoder] = []
     /// `convertToSnakeCase` results, by key.
+    @exclusivity(unchecked)
     private var snakeCaseKeys: [String: String] = [:]
     /// Room for members being reordered.
+    @exclusivity(unchecked)
     private var scratch: [UInt8] = []
 
     init(options: JSONCodableEncoder.Options) {

@@ -165,12 +165,14 @@ final class EncodingValueEncoder: Encoder, SingleValueEncodingContainer {
         try state.encodeValue(value, in: self, key: nil)
     }
 
+    @inline(__always)
     private func encodeInteger<I: BinaryInteger>(_ value: I) throws {
         guard try beginValue() else { return }
         state.writer.writeInteger(value)
         state.valueWritten()
     }
 
+    @inline(__always)
     private func encodeFloat<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
         try state.checkFloat(value, strategy: state.options.nonConformingFloatEncodingStrategy) { self.codingPath }
         guard try beginValue() else { return }
