@@ -140,6 +140,7 @@ final class EncodingState {
                 return existing
             }
             containers[top].members[existing].isLive = false
+            containers[top].replacedMembers += 1
         }
         writeColon()
         containers[top].addMember(EncodingMember(start: keyStart, keyEnd: keyEnd, hash: hash), bytes: writer.bytes)
@@ -230,6 +231,12 @@ final class EncodingState {
     /// Drops the bytes of members a later one of the same key replaced and, with `.sortedKeys`,
     /// puts the members in Foundation's order (the keys' UTF-8 bytes); the number left.
     private func rewriteMembers() -> Int {
+        if !sortsKeys, containers[top].replacedMembers == 0 {
+            // The bytes are already what they should be: nothing to reorder or drop.
+            let count = containers[top].members.count
+            containers[top].members.removeAll(keepingCapacity: true)
+            return count
+        }
         let members = containers[top].members
         var order = members.indices.filter { members[$0].isLive }
         if sortsKeys {
@@ -246,6 +253,7 @@ final class EncodingState {
         writer.replaceBytes(containers[top].start + 1..<writer.bytes.count, with: scratch)
         swap(&scratch, &self.scratch)
         containers[top].members.removeAll(keepingCapacity: true)
+        containers[top].replacedMembers = 0
         return order.count
     }
 
@@ -485,6 +493,8 @@ struct EncodingOpenContainer {
     /// Whether the member or element begun last still waits for its value.
     var valuePending = false
     var members: [EncodingMember] = []
+    /// Members a later member of the same key replaced.
+    var replacedMembers = 0
     /// Member indices by key hash (open addressing, -1 for empty), built past
     /// ``linearMembers`` members.
     var table: [Int32] = []
@@ -510,6 +520,7 @@ struct EncodingOpenContainer {
         count = other.count
         valuePending = other.valuePending
         members.removeAll(keepingCapacity: true)
+        replacedMembers = other.replacedMembers
         if !table.isEmpty { table.removeAll(keepingCapacity: table.count <= 64) }
         suffix = other.suffix
         formerEnd = other.formerEnd
