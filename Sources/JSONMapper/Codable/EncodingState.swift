@@ -363,11 +363,20 @@ final class EncodingState {
 
     /// FNV-1a over a key's written bytes.
     private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in range {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
+        bytes.withUnsafeBufferPointer { buffer in
+            // Eight bytes at a time, then the rest one by one (FNV-1a's steps on words).
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var index = range.lowerBound
+            while index + 8 <= range.upperBound {
+                hash = (hash ^ UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)) &* 0x100_0000_01b3
+                index += 8
+            }
+            while index < range.upperBound {
+                hash = (hash ^ UInt64(buffer[index])) &* 0x100_0000_01b3
+                index += 1
+            }
+            return Int(truncatingIfNeeded: hash ^ (hash >> 29))
         }
-        return Int(truncatingIfNeeded: hash)
     }
 
     // MARK: Layout (Foundation's: `"key" : value`, two spaces per level)

@@ -235,9 +235,16 @@ struct JSONWriter {
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         let table = Self.escapeTables[(options.escapesSlashes ? 1 : 0) + (options.escapesNonASCII ? 2 : 0)]
+        let slashes = options.escapesSlashes, nonASCII = options.escapesNonASCII
         var runStart = 0
         var i = 0
         while i < utf8.count {
+            if i + 8 <= utf8.count,
+               !Self.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self),
+                                   slashes: slashes, nonASCII: nonASCII) {
+                i += 8
+                continue
+            }
             let byte = utf8[i]
             if !table[Int(byte)] { i += 1; continue }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
@@ -267,6 +274,20 @@ struct JSONWriter {
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes in `word` may need an escape: a control character, a
+    /// quote or a backslash (and a slash or a non-ASCII byte when those are escaped), tested
+    /// on the whole word at once, so that runs of plain text cost one test per eight bytes.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64, slashes: Bool, nonASCII: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte of `v` is zero exactly when this has its high bit set (the classic test).
+        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        if (word &- ones &* 0x20) & ~word & highs != 0 { return true }
+        if hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { return true }
+        if slashes, hasZeroByte(word ^ (ones &* 0x2F)) { return true }
+        return nonASCII && word & highs != 0
     }
 
     private mutating func appendUnicodeEscape(_ unit: UInt16) {
