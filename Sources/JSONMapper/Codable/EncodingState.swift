@@ -134,7 +134,10 @@ final class EncodingState {
         writer.writeString(key)
         let keyEnd = writer.bytes.count
         let hash = Self.hash(writer.bytes, keyStart..<keyEnd)
-        if let existing = memberIndex(hash: hash, keyStart..<keyEnd) {
+        let bit: UInt64 = 1 << UInt64(hash & 63)
+        let mayBeListed = containers[top].keyBloom & bit != 0
+        containers[top].keyBloom |= bit
+        if mayBeListed, let existing = memberIndex(hash: hash, keyStart..<keyEnd) {
             if merging {
                 writer.truncate(to: before)
                 return existing
@@ -318,6 +321,7 @@ final class EncodingState {
     private func reinstate(serial: Int, isObject: Bool, _ range: Range<Int>) {
         let members = EncodingScan.members(writer.bytes, openedAt: range.lowerBound, isObject: isObject)
         var container = EncodingOpenContainer(serial: serial, isObject: isObject, start: range.lowerBound)
+        container.keyBloom = .max
         container.suffix = Array(writer.bytes[range.upperBound...])
         container.formerEnd = range.upperBound
         container.count = members.count
@@ -504,6 +508,10 @@ struct EncodingOpenContainer {
     var members: [EncodingMember] = []
     /// Members a later member of the same key replaced.
     var replacedMembers = 0
+    /// A bit per key hash (its low six bits) of the members listed: a key whose bit is clear
+    /// is new, so most keys are not looked up. All set after the members were read back from
+    /// the bytes (a container opened again).
+    var keyBloom: UInt64 = 0
     /// Member indices by key hash (open addressing, -1 for empty), built past
     /// ``linearMembers`` members.
     var table: [Int32] = []
@@ -530,6 +538,7 @@ struct EncodingOpenContainer {
         valuePending = other.valuePending
         members.removeAll(keepingCapacity: true)
         replacedMembers = other.replacedMembers
+        keyBloom = other.keyBloom
         if !table.isEmpty { table.removeAll(keepingCapacity: table.count <= 64) }
         suffix = other.suffix
         formerEnd = other.formerEnd
