@@ -120,13 +120,18 @@ struct JSONWriter {
             bytes.append(UInt8(48 + Int(magnitude)))
             return
         }
-        let start = bytes.count
-        while magnitude > 0 {
-            let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
-            bytes.append(UInt8(48 + Int(digit)))
-            magnitude = quotient
+        // The digits are made last first, into room on the stack (39 digits hold any 128-bit
+        // integer), and appended in one piece.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var first = digits.count
+            while magnitude > 0 {
+                let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
+                first -= 1
+                digits[first] = UInt8(48 + Int(digit))
+                magnitude = quotient
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
         }
-        bytes[start...].reverse()
     }
 
     /// A finite double in the shortest form that reads back to the same value; a non-finite
