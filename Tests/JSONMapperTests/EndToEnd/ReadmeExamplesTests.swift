@@ -44,6 +44,25 @@ struct ReadmeExamplesTests {
         #expect(throws: JSONMapperError.self) { try JSONMapDecoder().decode(Event.self, from: #"{"kind":"push"}"#) }
     }
 
+    /// README, "Codable types": a `Codable` model through the drop-ins.
+    struct Timeline: Codable, Equatable {
+        var statuses: [String]
+    }
+
+    static func codableExample(data: Data) throws -> (Timeline, Data) {
+        let codable = JSONCodableDecoder()                                  // in place of JSONDecoder()
+        let timeline = try codable.decode(Timeline.self, from: data)        // any Decodable
+        let bytes = try JSONCodableEncoder().encode(timeline)               // in place of JSONEncoder()
+        return (timeline, bytes)
+    }
+
+    @Test func theCodableExample() throws {
+        let (timeline, bytes) = try Self.codableExample(data: Data(#"{"statuses":["a","b"]}"#.utf8))
+        #expect(timeline == Timeline(statuses: ["a", "b"]))
+        #expect(try JSONDecoder().decode(Timeline.self, from: bytes) == timeline)
+        #expect(throws: DecodingError.self) { try Self.codableExample(data: Data(#"{"statuses":[1]}"#.utf8)) }
+    }
+
     /// README, "A decode", in the order written there.
     static func decodeExample(data: Data, list: Data, patch: Data) throws -> (User, [User], Data) {
         let decoder = JSONMapDecoder()                                      // or JSONMapDecoder(options: ...)
