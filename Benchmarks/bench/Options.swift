@@ -25,15 +25,18 @@ struct Options {
     files generated at run time (synthetic-wide: 5,000 records × 60 keys of which the model maps
     5; synthetic-narrow: the same records with only those 5 keys). Operations:
 
-      decode             JSON bytes → model: JSONMapper, JSONDecoder, JSONSerialization+handwritten,
-                         yajl-tree (yajl_tree_parse + yajl_tree_free), yajl (do-nothing callbacks:
-                         the floor); on twitter.json also JSONMapper-macro (@JSONMappable models)
+      decode             JSON bytes → model: JSONMapper, JSONDecoder, JSONMapper-Codable (the
+                         JSONCodableDecoder drop-in, on JSONDecoder's Codable models),
+                         JSONSerialization+handwritten, yajl-tree (yajl_tree_parse +
+                         yajl_tree_free), yajl (do-nothing callbacks: the floor); on
+                         twitter.json also JSONMapper-macro (@JSONMappable models)
                          when the bench is built with JSONMAPPER_MACRO_BENCH=1
       decode-dictionary  parsed tree → model, parse excluded: JSONMapper-dictionary and
                          handwritten-dictionary from JSONSerialization's [String: Any],
                          JSONMapper-jsonvalue from a JSONValue (and, on the synthetic files, both
                          ways of walking an object: the YYModel walk choice)
-      encode             model → JSON bytes (only once JSONMapper has an encoder)
+      encode             model → JSON bytes: JSONMapper, JSONEncoder, JSONMapper-Codable (the
+                         JSONCodableEncoder drop-in), JSONSerialization
       stream             a JSON Lines file generated at start (twitter.json's statuses, one per line,
                          repeated to 100 MB), read from disk one model per line: JSONMapper's record
                          stream with 1 worker and with one per core (JSONMapper-parallel; and
