@@ -35,7 +35,7 @@ extension JSONRecordDecoder {
 
     /// The records of `source`, each decoded as the `Decodable` type `type` and turned into
     /// `Output` by `transform` on the thread that decoded it (see
-    /// ``records(_:from:transform:onRejection:)``), delivered in stream order.
+    /// ``records(_:from:transform:onRejection:)-(Value.Type,_,_,_)``), delivered in stream order.
     ///
     /// - Parameters:
     ///   - type: The type each record decodes to.
