@@ -16,6 +16,7 @@ struct CodableKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
 
     /// The key as the key strategy writes it.
     private func converted(_ key: some CodingKey) -> String {
+        if state.usesDefaultKeys { return key.stringValue }
         switch state.options.keyEncodingStrategy {
         case .useDefaultKeys:
             return key.stringValue

@@ -38,6 +38,8 @@ final class EncodingState {
     let options: JSONCodableEncoder.Options
     let pretty: Bool
     let sortsKeys: Bool
+    /// Whether keys are written as the coding keys say (no strategy to apply per key).
+    let usesDefaultKeys: Bool
     /// The open containers (index 0: the document), and spare entries past ``top`` whose
     /// arrays keep their capacity for the next container at that depth.
     @exclusivity(unchecked)
@@ -69,6 +71,7 @@ final class EncodingState {
         self.options = options
         pretty = options.outputFormatting.contains(.prettyPrinted)
         sortsKeys = options.outputFormatting.contains(.sortedKeys)
+        if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         let escapesSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
         writer = JSONWriter(options: EncodingOptions(escapesSlashes: escapesSlashes))
     }
@@ -513,8 +516,10 @@ struct EncodingOpenContainer {
     /// the bytes (a container opened again).
     var keyBloom: UInt64 = 0
     /// Member indices by key hash (open addressing, -1 for empty), built past
-    /// ``linearMembers`` members.
+    /// ``linearMembers`` members when a key is first looked up.
     var table: [Int32] = []
+    /// The members the table holds: those before this index.
+    var tableMembers = 0
     /// The parent's bytes after this container, when it was opened again; written back after it.
     var suffix: [UInt8] = []
     /// Where this container ended before it was opened again.
@@ -540,6 +545,7 @@ struct EncodingOpenContainer {
         replacedMembers = other.replacedMembers
         keyBloom = other.keyBloom
         if !table.isEmpty { table.removeAll(keepingCapacity: table.count <= 64) }
+        tableMembers = 0
         suffix = other.suffix
         formerEnd = other.formerEnd
     }
@@ -551,17 +557,22 @@ struct EncodingOpenContainer {
 
     mutating func addMember(_ member: EncodingMember, bytes: [UInt8]) {
         members.append(member)
-        if members.count > Self.linearMembers {
-            if table.isEmpty || members.count * 2 > table.count { rebuildTable(bytes: bytes) } else { insert(members.count - 1) }
-        }
     }
 
-    func liveMember(hash: Int, key: Range<Int>, bytes: [UInt8]) -> Int? {
-        if table.isEmpty {
+    /// The live member whose key is the bytes at `key`. Past ``linearMembers`` members through
+    /// the table, brought up to date here: most objects never look a key up, and build none.
+    mutating func liveMember(hash: Int, key: Range<Int>, bytes: [UInt8]) -> Int? {
+        if members.count <= Self.linearMembers {
             for index in members.indices.reversed() where members[index].hash == hash && members[index].isLive {
                 if sameKey(members[index], key, bytes) { return index }
             }
             return nil
+        }
+        if table.isEmpty || members.count * 2 > table.count {
+            rebuildTable(bytes: bytes)
+        } else {
+            for index in tableMembers..<members.count where members[index].isLive { insert(index) }
+            tableMembers = members.count
         }
         let mask = table.count - 1
         var slot = hash & mask
@@ -582,6 +593,7 @@ struct EncodingOpenContainer {
         while size < members.count * 4 { size *= 2 }
         table = Array(repeating: -1, count: size)
         for index in members.indices where members[index].isLive { insert(index) }
+        tableMembers = members.count
     }
 
     private mutating func insert(_ index: Int) {
@@ -596,7 +608,8 @@ struct EncodingOpenContainer {
         guard index < members.count else { return }
         members.removeSubrange(index...)
         if let last = members.indices.last { members[last].end = -1 }
-        if !table.isEmpty { rebuildTable(bytes: bytes) }
+        table.removeAll(keepingCapacity: true)
+        tableMembers = 0
     }
 
     /// Moves the members at or after `offset` by `delta` bytes (a child opened again grew).
