@@ -228,30 +228,27 @@ struct JSONWriter {
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// Which bytes need an escape, for each combination of the escaping options (index:
-    /// slashes + 2 × non-ASCII): one table load per byte instead of five comparisons.
-    private static let escapeTables: [[Bool]] = (0..<4).map { combination in
-        (0..<256).map { byte in
-            byte < 0x20 || byte == 0x22 || byte == 0x5C
-                || (combination & 1 == 1 && byte == 0x2F) || (combination & 2 == 2 && byte >= 0x80)
-        }
-    }
-
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        let table = Self.escapeTables[(options.escapesSlashes ? 1 : 0) + (options.escapesNonASCII ? 2 : 0)]
         let slashes = options.escapesSlashes, nonASCII = options.escapesNonASCII
         var runStart = 0
         var i = 0
         while i < utf8.count {
-            if i + 8 <= utf8.count,
-               !Self.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self),
-                                   slashes: slashes, nonASCII: nonASCII) {
-                i += 8
-                continue
+            if i + 8 <= utf8.count {
+                let mask = Self.escapeMask(UnsafeRawPointer(utf8.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self),
+                                           slashes: slashes, nonASCII: nonASCII)
+                if mask == 0 {
+                    i += 8
+                    continue
+                }
+                // The lowest flagged byte is the first to escape; the bytes before it are plain.
+                i += mask.trailingZeroBitCount >> 3
             }
             let byte = utf8[i]
-            if !table[Int(byte)] { i += 1; continue }
+            guard Self.needsEscape(byte, slashes: slashes, nonASCII: nonASCII) else {
+                i += 1
+                continue
+            }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
             if byte >= 0x80 {
                 // Decode the scalar and write it as one or two UTF-16 escapes.
@@ -281,18 +278,26 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Whether any of the eight bytes in `word` may need an escape: a control character, a
-    /// quote or a backslash (and a slash or a non-ASCII byte when those are escaped), tested
-    /// on the whole word at once, so that runs of plain text cost one test per eight bytes.
+    /// Whether `byte` is written escaped: a control character, a quote or a backslash, and a
+    /// slash or a non-ASCII byte when the options say so.
     @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64, slashes: Bool, nonASCII: Bool) -> Bool {
+    private static func needsEscape(_ byte: UInt8, slashes: Bool, nonASCII: Bool) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || (slashes && byte == 0x2F) || (nonASCII && byte >= 0x80)
+    }
+
+    /// The bytes of `word` (eight, in memory order) that ``needsEscape(_:slashes:nonASCII:)``
+    /// flags, each as its high bit, tested on the whole word at once so that runs of plain text
+    /// cost one test per eight bytes. A byte above a flagged one may be flagged falsely (a
+    /// borrow carries into it), never a byte below: the lowest flag is exact.
+    @inline(__always)
+    private static func escapeMask(_ word: UInt64, slashes: Bool, nonASCII: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte of `v` is zero exactly when this has its high bit set (the classic test).
-        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        if (word &- ones &* 0x20) & ~word & highs != 0 { return true }
-        if hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) { return true }
-        if slashes, hasZeroByte(word ^ (ones &* 0x2F)) { return true }
-        return nonASCII && word & highs != 0
+        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        var mask = (word &- ones &* 0x20) & ~word & highs
+        mask |= zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+        if slashes { mask |= zeroBytes(word ^ (ones &* 0x2F)) }
+        if nonASCII { mask |= word & highs }
+        return mask
     }
 
     private mutating func appendUnicodeEscape(_ unit: UInt16) {
