@@ -368,21 +368,22 @@ final class EncodingState {
         containers[top].liveMember(hash: hash, key: key, bytes: writer.bytes)
     }
 
-    /// FNV-1a over a key's written bytes.
+    /// A hash of a key's written bytes from its length and its first and last eight bytes:
+    /// constant time, and keys that share both ends are told apart by their bytes anyway.
     private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
-            // Eight bytes at a time, then the rest one by one (FNV-1a's steps on words).
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            var index = range.lowerBound
-            while index + 8 <= range.upperBound {
-                hash = (hash ^ UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)) &* 0x100_0000_01b3
-                index += 8
+            let base = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + range.lowerBound)
+            let count = range.count
+            var head: UInt64 = 0, tail: UInt64 = 0
+            if count >= 8 {
+                head = base.loadUnaligned(as: UInt64.self)
+                tail = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else {
+                for offset in 0..<count { head |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << UInt64(offset * 8) }
             }
-            while index < range.upperBound {
-                hash = (hash ^ UInt64(buffer[index])) &* 0x100_0000_01b3
-                index += 1
-            }
-            return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+            var hash = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            return Int(truncatingIfNeeded: hash)
         }
     }
 
