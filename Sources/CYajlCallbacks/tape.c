@@ -1,5 +1,8 @@
 // The recording callbacks (see CYajlCallbacks.h for the entry format). yajl calls them with the
 // parser's cyajl_state as its context; the tape and the document outlive the parse.
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // memrchr, where the C library has it
+#endif
 #include "CYajlCallbacks.h"
 
 #include <stdlib.h>
@@ -23,7 +26,7 @@ static inline cyajl_tape_entry *cyajltape_append(cyajl_tape *t, cyajl_tape_kind 
     }
     cyajl_tape_entry *entry = &t->entries[t->count++];
     entry->kind = (uint8_t)kind;
-    entry->textInSide = 0;
+    entry->textPlace = CYAJL_TEXT_IN_INPUT;
     entry->depth = 0;
     entry->length = length;
     entry->position = position;
@@ -38,6 +41,36 @@ static inline void cyajltape_count_value(cyajl_tape *t) {
 
 // MARK: - Text
 
+static inline uint32_t cyajltape_hex4(const unsigned char *hex) {
+    uint32_t value = 0;
+    for (int k = 0; k < 4; k++) {
+        unsigned char c = hex[k];
+        uint32_t digit = c <= '9' ? (uint32_t)(c - '0') : (uint32_t)((c | 0x20) - 'a' + 10);
+        value = (value << 4) | digit;
+    }
+    return value;
+}
+
+static inline size_t cyajltape_utf8(uint32_t scalar, unsigned char *out) {
+    if (scalar < 0x80) { out[0] = (unsigned char)scalar; return 1; }
+    if (scalar < 0x800) {
+        out[0] = (unsigned char)(0xC0 | (scalar >> 6));
+        out[1] = (unsigned char)(0x80 | (scalar & 0x3F));
+        return 2;
+    }
+    if (scalar < 0x10000) {
+        out[0] = (unsigned char)(0xE0 | (scalar >> 12));
+        out[1] = (unsigned char)(0x80 | ((scalar >> 6) & 0x3F));
+        out[2] = (unsigned char)(0x80 | (scalar & 0x3F));
+        return 3;
+    }
+    out[0] = (unsigned char)(0xF0 | (scalar >> 18));
+    out[1] = (unsigned char)(0x80 | ((scalar >> 12) & 0x3F));
+    out[2] = (unsigned char)(0x80 | ((scalar >> 6) & 0x3F));
+    out[3] = (unsigned char)(0x80 | (scalar & 0x3F));
+    return 4;
+}
+
 /// Text yajl handed out from a buffer of its own: copied to the side buffer.
 static __attribute__((noinline)) void cyajltape_append_side_text(cyajl_tape *t, cyajl_tape_kind kind, const unsigned char *text, size_t length) {
     size_t needed = t->sideCount + length;
@@ -45,7 +78,7 @@ static __attribute__((noinline)) void cyajltape_append_side_text(cyajl_tape *t, 
     if (needed >= t->sideCapacity) t->side = cyajltape_grow(t->side, &t->sideCapacity, needed + 1, 1);
     if (length) memcpy(t->side + t->sideCount, text, length);
     cyajl_tape_entry *entry = cyajltape_append(t, kind, (uint32_t)length, t->sideCount);
-    entry->textInSide = 1;
+    entry->textPlace = CYAJL_TEXT_IN_SIDE;
     t->sideCount = needed;
 }
 
@@ -64,6 +97,57 @@ static inline void cyajltape_append_text(cyajl_tape *t, cyajl_tape_kind kind, co
 /// Bytes after which a number has surely ended; anything else goes to the Swift check.
 static inline int cyajltape_ends_number(unsigned char byte) {
     return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ']' || byte == '}';
+}
+
+/// The opening quote of the string whose closing quote is at `end`: the first quote before it
+/// that no backslash escapes (inside a string every quote is escaped, by an odd number of
+/// backslashes; the opening quote follows a structural character or nothing).
+static size_t cyajltape_opening_quote(const unsigned char *input, size_t end) {
+    size_t quote = end;
+    for (;;) {
+#ifdef __GLIBC__
+        quote = (size_t)((const unsigned char *)memrchr(input, '"', quote) - input);
+#else
+        do { quote -= 1; } while (input[quote] != '"');
+#endif
+        size_t backslashes = 0;
+        while (backslashes < quote && input[quote - 1 - backslashes] == '\\') backslashes += 1;
+        if (backslashes % 2 == 0) return quote;
+    }
+}
+
+size_t cyajltape_unescape(const unsigned char *escaped, size_t length, unsigned char *out) {
+    size_t written = 0, i = 0;
+    while (i < length) {
+        const unsigned char *backslash = memchr(escaped + i, '\\', length - i);
+        size_t run = backslash ? (size_t)(backslash - escaped) - i : length - i;
+        memcpy(out + written, escaped + i, run);
+        written += run;
+        i += run;
+        if (!backslash) break;
+        unsigned char escape = escaped[i + 1];
+        i += 2;
+        switch (escape) {
+        case 'b': out[written++] = '\b'; break;
+        case 'f': out[written++] = '\f'; break;
+        case 'n': out[written++] = '\n'; break;
+        case 'r': out[written++] = '\r'; break;
+        case 't': out[written++] = '\t'; break;
+        case 'u': {
+            uint32_t scalar = cyajltape_hex4(escaped + i);
+            i += 4;
+            if ((scalar & 0xFC00) == 0xD800) {
+                // A high surrogate: the input check let it through only with its low half next.
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (cyajltape_hex4(escaped + i + 2) - 0xDC00);
+                i += 6;
+            }
+            written += cyajltape_utf8(scalar, out + written);
+            break;
+        }
+        default: out[written++] = escape; break;  /* '"', '\\', '/' */
+        }
+    }
+    return written;
 }
 
 // MARK: - Callbacks
@@ -96,9 +180,17 @@ static int cyajltape_number(void *context, const char *text, size_t length) {
 
 static int cyajltape_string(void *context, const unsigned char *text, size_t length) {
     cyajl_state *s = context;
+    cyajl_tape *t = s->tape;
     if (length > s->maxStringBytes) return s->forward.textTooLong(s);
-    cyajltape_count_value(s->tape);
-    cyajltape_append_text(s->tape, CYAJL_TAPE_STRING, text, length);
+    cyajltape_count_value(t);
+    if (__builtin_expect((uintptr_t)text - (uintptr_t)t->input < t->inputLength, 1)) {
+        cyajltape_append(t, CYAJL_TAPE_STRING, (uint32_t)length, (uintptr_t)text - (uintptr_t)t->input);
+    } else {
+        // Unescaped into yajl's buffer: left escaped in the input, between its quotes.
+        size_t end = yajl_get_bytes_consumed(t->handle) - 1;
+        size_t start = cyajltape_opening_quote(t->input, end) + 1;
+        cyajltape_append(t, CYAJL_TAPE_STRING, (uint32_t)(end - start), start)->textPlace = CYAJL_TEXT_ESCAPED;
+    }
     return 1;
 }
 
@@ -159,7 +251,8 @@ static const yajl_callbacks cyajltape_recording = {
 
 // MARK: - Lifetime
 
-void cyajltape_begin(cyajl_tape *tape, const unsigned char *input, size_t inputLength, size_t depthLimit) {
+void cyajltape_begin(cyajl_tape *tape, yajl_handle handle, const unsigned char *input, size_t inputLength, size_t depthLimit) {
+    tape->handle = handle;
     tape->count = 0;
     tape->sideCount = 0;
     tape->depth = 0;

@@ -93,6 +93,19 @@ typedef enum cyajl_tape_kind {
     CYAJL_TAPE_END_ARRAY = 10,
 } cyajl_tape_kind;
 
+/// Where the text of a string, key or number is.
+typedef enum cyajl_text_place {
+    /// In the input, as it is: `position` is its first byte.
+    CYAJL_TEXT_IN_INPUT = 0,
+    /// In the side buffer: `position` is its first byte there (a key with escapes, unescaped;
+    /// a number yajl assembled when the input ended).
+    CYAJL_TEXT_IN_SIDE = 1,
+    /// A string with escapes, left escaped in the input: `position` is the first byte after
+    /// its opening quote and `length` the escaped length; the reader unescapes it when it
+    /// reads it (``cyajltape_unescape``).
+    CYAJL_TEXT_ESCAPED = 2,
+} cyajl_text_place;
+
 /// One event of a document, in document order. 16 bytes, so that a walk reads a value's kind,
 /// length and place in one cache line with its neighbours.
 ///
@@ -102,21 +115,21 @@ typedef enum cyajl_tape_kind {
 ///   1      key           1       2   (the text "a" starts at input byte 2)
 ///   2      begin-array   2       6
 ///   3      number        1       6   (input byte 6)
-///   4      string        3       0   (in the side buffer: yajl unescaped it into its own buffer)
+///   4      string        4       9   (escaped: the 4 bytes x\ny as written, read unescaped when asked)
 ///   5      end-array
 ///   6      end-object
 typedef struct cyajl_tape_entry {
     /// A ``cyajl_tape_kind``.
     uint8_t kind;
-    /// Strings and keys: 1 when the text is in the side buffer, 0 when it is in the input.
-    uint8_t textInSide;
+    /// Strings, keys and numbers: where the text is (a ``cyajl_text_place``).
+    uint8_t textPlace;
     /// A begin: how many containers enclose it (0 for the outermost; at most 65535).
     uint16_t depth;
-    /// Strings, keys and numbers: the text's byte count (a string's unescaped). A begin: its
+    /// Strings, keys and numbers: the text's byte count (escaped for ``CYAJL_TEXT_ESCAPED``). A begin: its
     /// members once it has closed (an object's key-value pairs, an array's elements).
     uint32_t length;
-    /// Strings, keys and numbers: the offset of the text's first byte, in the input or in the
-    /// side buffer. A begin: the index just past its end entry, once it has closed.
+    /// Strings, keys and numbers: where the text is (see ``cyajl_text_place``). A begin: the
+    /// index just past its end entry, once it has closed.
     uint64_t position;
 } cyajl_tape_entry;
 
@@ -126,8 +139,9 @@ typedef struct cyajl_tape {
     cyajl_tape_entry *entries;
     size_t count;
     size_t capacity;
-    /// Text yajl handed out from a buffer of its own (a string with escapes, unescaped; a
-    /// number that ended with the input), which it reuses after the callback.
+    /// Text yajl handed out from a buffer of its own (a key with escapes, unescaped; a number
+    /// that ended with the input), which it reuses after the callback. Strings with escapes
+    /// are not copied: they stay escaped in the input (``CYAJL_TEXT_ESCAPED``).
     unsigned char *side;
     size_t sideCount;
     size_t sideCapacity;
@@ -141,15 +155,22 @@ typedef struct cyajl_tape {
     /// The document being parsed: text inside it is not copied.
     const unsigned char *input;
     size_t inputLength;
+    /// The handle parsing it, which says where a string with escapes ended.
+    yajl_handle handle;
 } cyajl_tape;
 
-/// Forgets the last document's events and makes `tape` ready to record `input`, which yajl
-/// will parse whole, at most `depthLimit` containers deep.
-void cyajltape_begin(cyajl_tape *tape, const unsigned char *input, size_t inputLength, size_t depthLimit);
+/// Forgets the last document's events and makes `tape` ready to record `input`, which
+/// `handle` will parse whole, at most `depthLimit` containers deep.
+void cyajltape_begin(cyajl_tape *tape, yajl_handle handle, const unsigned char *input, size_t inputLength, size_t depthLimit);
 
 /// Appends a null entry after the document's events, for a value the document does not have
 /// (a super decoder of an absent key reads as null). Returns its index.
 size_t cyajltape_append_null(cyajl_tape *tape);
+
+/// Writes the unescaped contents of a string the tape keeps escaped (`length` bytes at
+/// `escaped`, checked well-formed before yajl read them) to `out`, which has room for `length`
+/// bytes (unescaping never makes text longer). Returns the bytes written.
+size_t cyajltape_unescape(const unsigned char *escaped, size_t length, unsigned char *out);
 
 /// Frees the tape's arrays (not the tape itself).
 void cyajltape_free(cyajl_tape *tape);

@@ -216,7 +216,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     func stringValue(at index: Int) throws(ScalarFailure) -> String {
         guard tape.kind(at: index) == .string else { throw .mismatch }
-        return tape.text(at: index).string
+        return tape.string(at: index)
     }
 
     /// An integer from a number's text: plain digits on the fast path; an integral value written
@@ -248,7 +248,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             guard let value, value != 0 || Self.isZero(text) else { throw .notRepresentable }
             return value
         case .string:
-            if case let .convertFromString(positiveInfinity, negativeInfinity, nan) = options.nonConformingFloatDecodingStrategy {
+            // Foundation compares the names with strings written without escapes only.
+            if case let .convertFromString(positiveInfinity, negativeInfinity, nan) = options.nonConformingFloatDecodingStrategy,
+               !tape.hasEscapes(at: index) {
                 let text = tape.text(at: index)
                 if Self.bytes(text, equal: positiveInfinity) { return F.infinity }
                 if Self.bytes(text, equal: negativeInfinity) { return -F.infinity }

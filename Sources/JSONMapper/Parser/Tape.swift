@@ -67,7 +67,7 @@ final class Tape {
         limits.maxStringBytes = min(limits.maxStringBytes ?? .max, Int(UInt32.max))
         limits.maxNumberBytes = min(limits.maxNumberBytes ?? .max, Int(UInt32.max))
         let parser = JSONParser(sink: TapeSink(), limits: limits, origin: origin)
-        cyajltape_begin(raw, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, max(maxDepth, 0))
+        cyajltape_begin(raw, parser.handle, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, max(maxDepth, 0))
         parser.recordEvents(on: raw)
         try parser.parseDocument(bytes)
         count = raw.pointee.count
@@ -107,15 +107,34 @@ final class Tape {
             ? Int(truncatingIfNeeded: entry.position) : index + 1
     }
 
-    /// The text of a string, key or number: unescaped, valid UTF-8 (see ``JSONBytes``).
+    /// The text of a key or number: unescaped, valid UTF-8 (see ``JSONBytes``). A string's is
+    /// read with ``string(at:)``, since a string with escapes is kept escaped.
     @inline(__always)
     func text(at index: Int) -> JSONBytes {
         let entry = entries[index]
         // Neither is nil when an entry points into it: the input holds the text, and the C side
         // allocates the side buffer before its first entry.
-        let base = entry.textInSide == 0 ? input.baseAddress.unsafelyUnwrapped : UnsafeRawPointer(raw.pointee.side.unsafelyUnwrapped)
+        let base = entry.textPlace == UInt8(CYAJL_TEXT_IN_INPUT.rawValue)
+            ? input.baseAddress.unsafelyUnwrapped : UnsafeRawPointer(raw.pointee.side.unsafelyUnwrapped)
         return JSONBytes(start: (base + Int(truncatingIfNeeded: entry.position)).assumingMemoryBound(to: UInt8.self),
                          count: Int(entry.length))
+    }
+
+    /// Whether the string at `index` is written with escapes (read it with ``string(at:)``).
+    @inline(__always)
+    func hasEscapes(at index: Int) -> Bool { entries[index].textPlace == UInt8(CYAJL_TEXT_ESCAPED.rawValue) }
+
+    /// A string's contents, unescaped.
+    @inline(__always)
+    func string(at index: Int) -> String {
+        let entry = entries[index]
+        guard entry.textPlace == UInt8(CYAJL_TEXT_ESCAPED.rawValue) else { return text(at: index).string }
+        // The escaped bytes are in the input, which the caller keeps alive (see the type's note).
+        let escaped = (input.baseAddress.unsafelyUnwrapped + Int(truncatingIfNeeded: entry.position)).assumingMemoryBound(to: UInt8.self)
+        let length = Int(entry.length)
+        return String(unsafeUninitializedCapacity: length) { out in
+            cyajltape_unescape(escaped, length, out.baseAddress.unsafelyUnwrapped)
+        }
     }
 }
 

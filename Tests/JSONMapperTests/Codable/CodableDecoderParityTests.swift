@@ -103,6 +103,7 @@ import JSONMapper
         expectParity([Float].self, #"["+inf", "-inf"]"#, configure: convert)
         expectParity([Double].self, #"["inf"]"#, configure: convert)
         expectParity([Double].self, #"["+inf"]"#)
+        expectParity([Double].self, #"["\u002binf"]"#, configure: convert)
         let nan = Outcome<[Double]>.of {
             let decoder = JSONCodableDecoder()
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "NaN")
@@ -296,6 +297,9 @@ import JSONMapper
         expectParity(Wrapped.self, #"{"name":"x"}"#)
         expectParity(Int.self, "7")
         expectParity(String.self, #""a\u00e9\ud83d\ude00""#)
+        // Strings with escapes stay escaped on the tape and are unescaped when read.
+        expectParity([String].self, #"["\"\\\/\b\f\n\r\t", "x\u0000y", "\u00E9\u20ac\uD834\uDD1E", "\\", "\\\"", "end\\"]"#)
+        expectParity([String: String].self, #"{"a\nb": "c\td", "\u0041": "\"q\""}"#)
         expectParity(Bool.self, "false")
         expectParity([Int?].self, "[1,null,3]")
     }

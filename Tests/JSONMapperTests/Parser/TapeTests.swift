@@ -21,7 +21,7 @@ struct TapeTests {
         case .endObject: "}"
         case .endArray: "]"
         case .key: "k:" + tape.text(at: index).string
-        case .string: "s:" + tape.text(at: index).string
+        case .string: "s:" + tape.string(at: index)
         case .number: "n:" + tape.text(at: index).string
         case .true: "true"
         case .false: "false"
@@ -41,8 +41,9 @@ struct TapeTests {
     }
 
     @Test func textInTheInputAndInTheSideBuffer() throws {
-        // Plain text stays in the input; an escaped string and key are unescaped copies; a
-        // top-level number that ends with the input comes from yajl's own buffer.
+        // Plain text stays in the input; an escaped key is an unescaped copy, an escaped string
+        // is unescaped when read; a top-level number that ends with the input comes from yajl's
+        // own buffer.
         #expect(try entries(#"{"plain":"a","esc\"aped":"\u00e9\/"}"#) == ["{2 d0 >6", "k:plain", "s:a", "k:esc\"aped", "s:é/", "}"])
         #expect(try entries("  12345") == ["n:12345"])
         #expect(try entries(#""""#) == ["s:"])
