@@ -5,17 +5,15 @@
 // - Skipping (skip.c): while the value of a key no mapping reads goes by, yajl calls these
 //   instead of the library's Swift callbacks.
 // - Recording (tape.c): every event of a document is written to a tape, a flat array the
-//   Codable decoder walks after the parse.
+//   Codable decoder reads.
 //
-// The checks the Swift callbacks make on every event (the string and number limits, the byte
-// after a number, the depth limit) are made in C too, and an event that fails one goes to a
-// Swift slow path that reports it exactly as for an event Swift receives. The checks the Swift callbacks make on every event (the string and number limits,
-// the byte after a number, the depth limit) are made here too, and an event that fails one
-// goes to a Swift slow path that reports it exactly as for a value that is read.
+// Both make the checks the Swift callbacks make on every event (the string and number limits,
+// what follows a number, the depth limit); an event that fails one goes to a Swift slow path,
+// which reports it exactly as for an event Swift receives.
 //
 // yajl keeps the pointer to its callback table, not a copy, and reads the table at every
 // event: the table lives in this state, and is switched between the Swift callbacks and the
-// skipping ones as a skipped value starts and ends.
+// skipping or recording ones.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -30,13 +28,13 @@ typedef struct cyajl_forward {
     yajl_callbacks callbacks;
     /// The Swift side's own context (the sink), which it finds through the state.
     void *context;
-    /// Inside a skipped value: a number longer than the limit, or not followed by a byte that
+    /// Skipping or recording: a number longer than the limit, or not followed by a byte that
     /// surely ends it. Returns what the Swift number callback's checks return.
     int (*checkNumber)(void *context, const char *text, size_t length);
-    /// Inside a skipped value: a string or key longer than the limit. Returns 0.
+    /// Skipping or recording: a string or key longer than the limit. Returns 0.
     int (*textTooLong)(void *context);
-    /// Inside a skipped value: a container past the depth limit. Returns what the Swift
-    /// begin callback would.
+    /// Skipping or recording: a container past the depth limit. Returns what the Swift begin
+    /// callback would.
     int (*depthExceeded)(void *context);
 } cyajl_forward;
 
@@ -50,7 +48,7 @@ typedef struct cyajl_state {
     /// Set by the sink for the key being delivered (``cyajlskip_skip_value_of_key``); read by
     /// the Swift key callback when the sink returns.
     int skipRequested;
-    /// Containers the skipped value may still open before the depth limit.
+    /// How many containers the skipped value may open within the depth limit.
     long depthAllowance;
     /// Containers of the skipped value that are open.
     long skipDepth;
@@ -62,7 +60,7 @@ typedef struct cyajl_state {
 void cyajl_init(cyajl_state *state, cyajl_forward forward, size_t maxStringBytes, size_t maxNumberBytes);
 
 /// Asks that the value of the key being delivered be skipped; `allowance` is how many
-/// containers deep it may go before the depth limit.
+/// containers deep it may go within the depth limit.
 static inline void cyajlskip_skip_value_of_key(cyajl_state *state, long allowance) {
     state->skipRequested = 1;
     state->depthAllowance = allowance;

@@ -134,7 +134,7 @@ struct CodableKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     }
 
     mutating func superEncoder() -> any Encoder {
-        makeSuperEncoder(key: EncodingStringKey.super)
+        makeSuperEncoder(key: JSONCodingKey.super)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {

@@ -76,7 +76,7 @@ struct CodableUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     @inline(__always)
     private func encodeFloat<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
         try state.checkFloat(value, strategy: state.options.nonConformingFloatEncodingStrategy) {
-            encoder.codingPath + [EncodingIndexKey(count)]
+            encoder.codingPath + [IndexKey(count)]
         }
         guard try begin() else { return }
         state.writeFloat(value)
@@ -88,7 +88,7 @@ struct CodableUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let mark = state.mark
         state.beginElement()
         do {
-            try state.encodeValue(value, in: encoder, key: EncodingIndexKey(state.topCount - 1))
+            try state.encodeValue(value, in: encoder, key: IndexKey(state.topCount - 1))
         } catch {
             state.rollBack(to: mark)
             throw error
@@ -112,7 +112,7 @@ struct CodableUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let place = EncodingPlace(
             depth: container.depth + 1, serial: serial, isObject: isObject, parentSerial: container.serial,
             parent: container.place, key: nil, index: index,
-            nestedPath: (container.place?.nestedPath ?? []) + [EncodingIndexKey(index)])
+            nestedPath: (container.place?.nestedPath ?? []) + [IndexKey(index)])
         return EncodingContainerID(depth: place.depth, serial: serial, place: place)
     }
 
@@ -126,7 +126,7 @@ struct CodableUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         }
         state.beginElement()
         let index = state.topCount - 1
-        superEncoder.attach(parent: encoder, key: EncodingIndexKey(index), slotDepth: state.top,
+        superEncoder.attach(parent: encoder, key: IndexKey(index), slotDepth: state.top,
                             slotSerial: container.serial, slotIndex: index, place: container.place)
         superEncoder.attachSuper(slotKey: nil)
         return superEncoder

@@ -1,4 +1,5 @@
-/// A coding key the coders make themselves: `super`, or a key read from the JSON.
+/// A coding key the coders make themselves from a string: `super`, a key read from the JSON,
+/// a `[String: T]`'s key.
 struct JSONCodingKey: CodingKey {
     let stringValue: String
     let intValue: Int?

@@ -50,29 +50,3 @@ enum EncodingKeys {
         scalar.properties.generalCategory == .lowercaseLetter
     }
 }
-
-/// The key of an array element in a coding path: `Index 3`, as Foundation names it.
-struct EncodingIndexKey: CodingKey {
-    let index: Int
-
-    init(_ index: Int) { self.index = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { index = intValue }
-
-    var stringValue: String { "Index \(index)" }
-    var intValue: Int? { index }
-}
-
-/// A key made from a string: a `[String: T]`'s keys, and `super`.
-struct EncodingStringKey: CodingKey {
-    let stringValue: String
-
-    init(_ stringValue: String) { self.stringValue = stringValue }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-
-    var intValue: Int? { nil }
-
-    /// The key `superEncoder()` writes under.
-    static let `super` = EncodingStringKey("super")
-}

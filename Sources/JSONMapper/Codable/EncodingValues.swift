@@ -212,7 +212,7 @@ extension EncodingState {
     private func writeArray<F: BinaryFloatingPoint & TextOutputStreamable>(_ array: [F], in encoder: EncodingValueEncoder, key: (any CodingKey)?) throws {
         let strategy = options.nonConformingFloatEncodingStrategy
         for (index, element) in array.enumerated() {
-            try checkFloat(element, strategy: strategy) { path(encoder, key) + [EncodingIndexKey(index)] }
+            try checkFloat(element, strategy: strategy) { path(encoder, key) + [IndexKey(index)] }
         }
         _ = pushContainer(isObject: false)
         for element in array {
@@ -253,7 +253,7 @@ extension EncodingState {
         for (key, value) in dictionary {
             guard focus(depth: depth, serial: serial) else { break }
             beginMember(key)
-            try encodeValue(value, in: encoder, key: EncodingStringKey(key))
+            try encodeValue(value, in: encoder, key: JSONCodingKey(stringValue: key))
         }
         if focus(depth: depth, serial: serial) { closeTop() }
     }

@@ -121,7 +121,8 @@ public final class JSONCodableDecoder: @unchecked Sendable {
     /// - Throws: As ``decode(_:from:)-(_,Data)``.
     public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
         let options = try currentOptions()
-        return try Self.decode(type, from: buffer, options: options, origin: .start)
+        var tape = Tape()
+        return try Self.decode(type, from: buffer, options: options, origin: .start, tape: &tape)
     }
 
     /// The options of one decode, or the error a JSON5 switch makes every decode throw.
@@ -135,10 +136,11 @@ public final class JSONCodableDecoder: @unchecked Sendable {
         return options
     }
 
-    /// Records the document on a tape and decodes the value from it.
+    /// Records the document on `tape` and decodes the value from it. A tape the value kept
+    /// (through a decoder or container) is left to it, and `tape` is a fresh one afterwards, so
+    /// a caller can hand the same tape to the next decode (a stream's next record).
     static func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer, options: CodableDecodingOptions,
-                                     origin: InputOrigin) throws -> T {
-        var tape = Tape()
+                                     origin: InputOrigin, tape: inout Tape) throws -> T {
         do {
             try tape.record(Self.skippingByteOrderMark(buffer), limits: options.limits.parserLimits,
                             maxDepth: options.limits.maxDepth, origin: origin)
@@ -152,7 +154,10 @@ public final class JSONCodableDecoder: @unchecked Sendable {
             // buffer is gone: it gets a copy of its own.
             let kept = !isKnownUniquelyReferenced(&decoder)
             decoder = nil
-            if kept || !isKnownUniquelyReferenced(&tape) { tape.ownInput() }
+            if kept || !isKnownUniquelyReferenced(&tape) {
+                tape.ownInput()
+                tape = Tape()
+            }
         }
         return try decoder.unsafelyUnwrapped.value(T.self, at: 0, in: .root, NoKey())
     }
@@ -173,9 +178,9 @@ extension JSONCodableDecoder {
     /// Decodes one record of a stream, which starts at `origin` in it: errors are the library's
     /// (``JSONMapperError``), as every record stream rejects records with them.
     static func decodeRecord<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: CodableDecodingOptions,
-                                           origin: InputOrigin) throws(JSONMapperError) -> T {
+                                           origin: InputOrigin, tape: inout Tape) throws(JSONMapperError) -> T {
         do {
-            return try decode(type, from: bytes, options: options, origin: origin)
+            return try decode(type, from: bytes, options: options, origin: origin, tape: &tape)
         } catch {
             throw JSONMapperError(decoding: error)
         }

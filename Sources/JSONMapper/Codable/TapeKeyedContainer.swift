@@ -15,8 +15,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The object's end entry.
     let end: Int
     let path: CodingPathNode
-    /// Under a key strategy: each converted key and the tape index of its value.
-    let convertedKeys: [(key: String, value: Int)]?
+    /// Under a key strategy: the converted keys.
+    let convertedKeys: ConvertedKeys?
 
     init(decoder: TapeDecoder, begin: Int, path: CodingPathNode) throws {
         self.decoder = decoder
@@ -29,7 +29,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] {
-        if let convertedKeys { return convertedKeys.compactMap { Key(stringValue: $0.key) } }
+        if let convertedKeys { return convertedKeys.names.compactMap { Key(stringValue: $0) } }
         var keys: [Key] = []
         var index = begin + 1
         while index < end {
@@ -48,7 +48,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func valueIndex(for key: Key) -> Int? { valueIndex(named: key.stringValue) }
 
     private func valueIndex(named name: String) -> Int? {
-        if let convertedKeys { return convertedKeys.first { $0.key == name }?.value }
+        if let convertedKeys { return convertedKeys.values[name] }
         return decoder.valueIndex(named: name, inObject: begin, end: end)
     }
 
@@ -60,20 +60,29 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return index
     }
 
-    /// Every key converted by the strategy, in document order, the first of equal ones kept.
-    private static func convertKeys(decoder: TapeDecoder, begin: Int, end: Int, path: CodingPathNode) -> [(key: String, value: Int)] {
-        var converted: [(key: String, value: Int)] = []
-        var seen = Set<String>()
+    /// An object's keys as a key strategy converts them: in document order (for `allKeys`),
+    /// and each with the tape index of its value, the first of equal ones kept (for lookups).
+    struct ConvertedKeys {
+        var names: [String] = []
+        var values: [String: Int] = [:]
+    }
+
+    private static func convertKeys(decoder: TapeDecoder, begin: Int, end: Int, path: CodingPathNode) -> ConvertedKeys {
+        var converted = ConvertedKeys()
+        let pathKeys = path.keys
         var index = begin + 1
         while index < end {
             let key = decoder.tape.text(at: index).string
             let name: String
             switch decoder.options.keyDecodingStrategy {
             case .convertFromSnakeCase: name = SnakeCase.camelCased(key)
-            case .custom(let convert): name = convert(path.keys + [JSONCodingKey(stringValue: key)]).stringValue
+            case .custom(let convert): name = convert(pathKeys + [JSONCodingKey(stringValue: key)]).stringValue
             default: name = key
             }
-            if seen.insert(name).inserted { converted.append((name, index + 1)) }
+            if converted.values[name] == nil {
+                converted.values[name] = index + 1
+                converted.names.append(name)
+            }
             index = decoder.tape.next(after: index + 1)
         }
         return converted

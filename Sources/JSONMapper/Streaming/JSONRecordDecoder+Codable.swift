@@ -87,9 +87,11 @@ extension JSONRecordDecoder {
     }
 }
 
-/// Decodes each record as a `Decodable` value from a tape (``JSONCodableDecoder``).
+/// Decodes each record as a `Decodable` value from a tape (``JSONCodableDecoder``), one tape
+/// for all the records, whose arrays keep their capacity.
 final class CodableRecordEngine<Value: Decodable>: RecordDecoding {
     private let options: Result<CodableDecodingOptions, JSONMapperError>
+    private var tape = Tape()
 
     init(options: Result<CodableDecodingOptions, JSONMapperError>) {
         self.options = options
@@ -101,7 +103,7 @@ final class CodableRecordEngine<Value: Decodable>: RecordDecoding {
         if columns != nil {
             throw .invalidMapping(type: "\(Value.self)", key: "", reason: "column names apply to mapped models and schemas, not to Decodable records")
         }
-        return try JSONCodableDecoder.decodeRecord(Value.self, from: bytes, options: options, origin: origin)
+        return try JSONCodableDecoder.decodeRecord(Value.self, from: bytes, options: options, origin: origin, tape: &tape)
     }
 }
 

@@ -108,6 +108,21 @@ struct DecodableRecordTests {
         #expect(ids == [1, 4])
     }
 
+    /// A value that keeps its container reads its own record later, though the stream reuses
+    /// its tape for the records after it.
+    @Test func aKeptContainerReadsItsOwnRecordAfterLaterOnes() throws {
+        final class Keeper: Decodable, @unchecked Sendable {
+            let container: KeyedDecodingContainer<JSONCodingKey>
+            init(from decoder: any Decoder) throws { container = try decoder.container(keyedBy: JSONCodingKey.self) }
+        }
+        let lines = "{\"name\":\"first\"}\n{\"name\":\"second\"}\n{\"name\":\"third\"}\n"
+        let keepers = JSONRecordDecoder(framing: .jsonLines, workers: 1)
+            .records(Keeper.self, from: .bytes(Array(lines.utf8)), using: JSONCodableDecoder())
+            .compactMap { try? $0.get().value }
+        let names = try keepers.map { try $0.container.decode(String.self, forKey: JSONCodingKey(stringValue: "name")) }
+        #expect(names == ["first", "second", "third"])
+    }
+
     @Test func asynchronousChunks() async throws {
         let chunks = AsyncStream<[UInt8]> { continuation in
             for chunk in Array(Self.lines.utf8).chunked(by: 5) { continuation.yield(chunk) }
