@@ -5,11 +5,14 @@ import Foundation
 struct CodableKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private let encoder: EncodingValueEncoder
     private let container: EncodingContainerID
-    private var state: EncodingState { encoder.state }
+    /// The encoder's state, held here too: reached through `encoder`, it is retained around
+    /// every write.
+    private let state: EncodingState
 
     init(encoder: EncodingValueEncoder, container: EncodingContainerID) {
         self.encoder = encoder
         self.container = container
+        state = encoder.state
     }
 
     var codingPath: [any CodingKey] { encoder.codingPath + (container.place?.nestedPath ?? []) }
@@ -47,20 +50,17 @@ struct CodableKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
 
     mutating func encodeNil(forKey key: Key) throws {
         guard try begin(key) else { return }
-        state.writer.writeNull()
-        state.valueWritten()
+        state.writeNullValue()
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
         guard try begin(key) else { return }
-        state.writer.writeBool(value)
-        state.valueWritten()
+        state.writeValue(value)
     }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
         guard try begin(key) else { return }
-        state.writer.writeString(value)
-        state.valueWritten()
+        state.writeValue(value)
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws { try encodeFloat(value, forKey: key) }
@@ -80,11 +80,32 @@ struct CodableKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
 
+    // The protocol's own `encodeIfPresent` forms reach `encode` through the witness table,
+    // generic over this container; these call it directly, and leave nil out as they do.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encodeFloat(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encodeFloat(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encodeIfPresent(_ value: Int128?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encodeIfPresent(_ value: UInt128?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+
     @inline(__always)
     private func encodeInteger<I: BinaryInteger>(_ value: I, forKey key: Key) throws {
         guard try begin(key) else { return }
-        state.writer.writeInteger(value)
-        state.valueWritten()
+        state.writeIntegerValue(value)
     }
 
     /// A number the strategy refuses fails with the encoder's path and the key (Foundation

@@ -32,20 +32,17 @@ struct CodableUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws {
         guard try begin() else { return }
-        state.writer.writeNull()
-        state.valueWritten()
+        state.writeNullValue()
     }
 
     mutating func encode(_ value: Bool) throws {
         guard try begin() else { return }
-        state.writer.writeBool(value)
-        state.valueWritten()
+        state.writeValue(value)
     }
 
     mutating func encode(_ value: String) throws {
         guard try begin() else { return }
-        state.writer.writeString(value)
-        state.valueWritten()
+        state.writeValue(value)
     }
 
     mutating func encode(_ value: Double) throws { try encodeFloat(value) }
@@ -68,8 +65,7 @@ struct CodableUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     @inline(__always)
     private func encodeInteger<I: BinaryInteger>(_ value: I) throws {
         guard try begin() else { return }
-        state.writer.writeInteger(value)
-        state.valueWritten()
+        state.writeIntegerValue(value)
     }
 
     /// A number the strategy refuses fails with the encoder's path and the element's index.

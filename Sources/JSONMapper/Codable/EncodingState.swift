@@ -40,13 +40,25 @@ final class EncodingState {
     let sortsKeys: Bool
     /// Whether keys are written as the coding keys say (no strategy to apply per key).
     let usesDefaultKeys: Bool
-    /// The open containers (index 0: the document), and spare entries past ``top`` whose
-    /// arrays keep their capacity for the next container at that depth.
+    /// The open containers, index 0 the document.
     @exclusivity(unchecked)
-    private var containers: [EncodingOpenContainer] = [EncodingOpenContainer(serial: 0, isObject: false, start: 0)]
-    /// The index of the innermost open container.
+    private var containers = EncodingStack<EncodingOpenContainer>()
+    /// The members of the open objects, outer objects' first: the innermost object's are last.
     @exclusivity(unchecked)
-    private(set) var top = 0
+    private var members = EncodingStack<EncodingMember>(capacity: 64)
+    /// Member indices (into ``members``) by key hash, open addressing, -1 for empty: built for
+    /// the container ``tableSerial`` when one of its keys is looked up past
+    /// ``linearMembers`` members; it holds the members before ``tableMembers``.
+    @exclusivity(unchecked)
+    private var table: [Int32] = []
+    @exclusivity(unchecked)
+    private var tableSerial = -1
+    @exclusivity(unchecked)
+    private var tableMembers = 0
+    /// For each open container that was opened again, innermost last: its parent's bytes
+    /// after it, written back when it closes.
+    @exclusivity(unchecked)
+    private var setAside: [[UInt8]] = []
     @exclusivity(unchecked)
     private var nextSerial = 1
     /// The depth at which the current stack took over the recursion.
@@ -74,7 +86,11 @@ final class EncodingState {
         if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         let escapesSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
         writer = JSONWriter(options: EncodingOptions(escapesSlashes: escapesSlashes))
+        containers.append(EncodingOpenContainer(serial: 0, isObject: false, start: 0, firstMember: 0))
     }
+
+    /// The index of the innermost open container.
+    var top: Int { containers.count - 1 }
 
     // MARK: Finding the container written to
 
@@ -130,7 +146,6 @@ final class EncodingState {
     @discardableResult
     func beginMember(_ key: String, merging: Bool = false) -> Int? {
         finishPendingValue()
-        containers[top].endLastMember(at: writer.bytes.count)
         let before = writer.bytes.count
         writeSeparator(count: containers[top].count)
         let keyStart = writer.bytes.count
@@ -145,11 +160,11 @@ final class EncodingState {
                 writer.truncate(to: before)
                 return existing
             }
-            containers[top].members[existing].isLive = false
+            members[containers[top].firstMember + existing].isLive = false
             containers[top].replacedMembers += 1
         }
         writeColon()
-        containers[top].addMember(EncodingMember(start: keyStart, keyEnd: keyEnd, hash: hash), bytes: writer.bytes)
+        members.append(EncodingMember(start: keyStart, keyEnd: keyEnd, hash: hash))
         containers[top].count += 1
         containers[top].valuePending = true
         return nil
@@ -170,6 +185,28 @@ final class EncodingState {
     @inline(__always)
     func valueWritten() {
         containers[top].valuePending = false
+    }
+
+    /// Writes a scalar as the value of the member or element begun last.
+    func writeNullValue() {
+        writer.writeNull()
+        valueWritten()
+    }
+
+    func writeValue(_ value: Bool) {
+        writer.writeBool(value)
+        valueWritten()
+    }
+
+    func writeValue(_ value: String) {
+        writer.writeString(value)
+        valueWritten()
+    }
+
+    @inline(__always)
+    func writeIntegerValue<I: BinaryInteger>(_ value: I) {
+        writer.writeInteger(value)
+        valueWritten()
     }
 
     /// Whether the member or element begun last still waits for its value.
@@ -198,69 +235,57 @@ final class EncodingState {
         writer.writeRaw(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         let serial = nextSerial
         nextSerial += 1
-        push(EncodingOpenContainer(serial: serial, isObject: isObject, start: start))
+        containers.append(EncodingOpenContainer(serial: serial, isObject: isObject, start: start, firstMember: members.count))
         return serial
-    }
-
-    private func push(_ container: EncodingOpenContainer) {
-        top += 1
-        if top < containers.count {
-            containers[top].reuse(as: container)
-        } else {
-            containers.append(container)
-        }
     }
 
     /// Closes the innermost container: its members put in order, its closing bracket, then
     /// the bytes of its parent set aside when it was opened again.
     func closeTop() {
         finishPendingValue()
-        var count = containers[top].count
-        if containers[top].isObject {
-            containers[top].endLastMember(at: writer.bytes.count)
-            count = rewriteMembers()
-        }
+        let count = containers[top].isObject ? rewriteMembers() : containers[top].count
         if pretty {
             if count == 0 { writer.writeRaw(UInt8(ascii: "\n")) }
             writeNewlineAndIndent(top - 1)
         }
         writer.writeRaw(containers[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-        let closed = top
-        top -= 1
-        guard let formerEnd = containers[closed].formerEnd else { return }
-        let delta = writer.bytes.count - formerEnd
-        containers[closed].suffix.withUnsafeBufferPointer { writer.writeRaw($0) }
-        containers[closed].suffix.removeAll()
-        containers[top].shiftMembers(from: formerEnd, by: delta)
+        let closed = containers.removeLast()
+        members.truncate(to: closed.firstMember)
+        guard closed.formerEnd >= 0 else { return }
+        let delta = writer.bytes.count - closed.formerEnd
+        setAside.removeLast().withUnsafeBufferPointer { writer.writeRaw($0) }
+        shiftMembers(from: closed.formerEnd, by: delta)
     }
 
     /// Drops the bytes of members a later one of the same key replaced and, with `.sortedKeys`,
     /// puts the members in Foundation's order (the keys' UTF-8 bytes); the number left.
     private func rewriteMembers() -> Int {
-        if !sortsKeys, containers[top].replacedMembers == 0 {
-            // The bytes are already what they should be: nothing to reorder or drop.
-            let count = containers[top].members.count
-            containers[top].members.removeAll(keepingCapacity: true)
-            return count
-        }
-        let members = containers[top].members
-        var order = members.indices.filter { members[$0].isLive }
+        let listed = containers[top].firstMember..<members.count
+        // Without sorting or replaced members, the bytes are already what they should be.
+        if !sortsKeys, containers[top].replacedMembers == 0 { return listed.count }
+        var order = listed.filter { members[$0].isLive }
         if sortsKeys {
             order.sort { EncodingScan.keyPrecedes(writer.bytes, members[$0], members[$1]) }
         }
-        guard order.count != members.count || order != Array(members.indices) else { return order.count }
+        guard order.count != listed.count || !order.elementsEqual(listed) else { return order.count }
         var scratch: [UInt8] = []
         swap(&scratch, &self.scratch)
         scratch.removeAll(keepingCapacity: true)
         for (position, index) in order.enumerated() {
             appendSeparator(count: position, to: &scratch)
-            scratch.append(contentsOf: writer.bytes[members[index].start..<members[index].end])
+            scratch.append(contentsOf: writer.bytes[members[index].start..<memberEnd(index)])
         }
         writer.replaceBytes(containers[top].start + 1..<writer.bytes.count, with: scratch)
         swap(&scratch, &self.scratch)
-        containers[top].members.removeAll(keepingCapacity: true)
         containers[top].replacedMembers = 0
         return order.count
+    }
+
+    /// Where member `index` of the innermost object ends: before the separator of the next
+    /// one, or at the end of the buffer for the last.
+    private func memberEnd(_ index: Int) -> Int {
+        guard index + 1 < members.count else { return writer.bytes.count }
+        return members[index + 1].start - 1 - (pretty ? 1 + 2 * top : 0)
     }
 
     /// A new container serial, for a container about to be opened again from its place.
@@ -289,7 +314,7 @@ final class EncodingState {
 
     var mark: Mark {
         Mark(bytes: writer.bytes.count, top: top, count: containers[top].count,
-             members: containers[top].members.count, pending: containers[top].valuePending)
+             members: members.count, pending: containers[top].valuePending)
     }
 
     /// Forgets a member or element whose value threw, as if it had not been begun: Foundation
@@ -297,11 +322,14 @@ final class EncodingState {
     /// has nothing under that key.
     func rollBack(to mark: Mark) {
         guard top >= mark.top, containers[mark.top].count >= mark.count else { return }
-        top = mark.top
+        while top > mark.top {
+            if containers.removeLast().formerEnd >= 0 { setAside.removeLast() }
+        }
         writer.truncate(to: mark.bytes)
         containers[top].count = mark.count
         containers[top].valuePending = mark.pending
-        containers[top].removeMembers(from: mark.members, bytes: writer.bytes)
+        members.truncate(to: mark.members)
+        tableSerial = -1
     }
 
     // MARK: Opening a closed container again
@@ -322,19 +350,17 @@ final class EncodingState {
     /// Opens the container whose bytes are `range` (ending the buffer's innermost container)
     /// as `serial`, the bytes after it set aside.
     private func reinstate(serial: Int, isObject: Bool, _ range: Range<Int>) {
-        let members = EncodingScan.members(writer.bytes, openedAt: range.lowerBound, isObject: isObject)
-        var container = EncodingOpenContainer(serial: serial, isObject: isObject, start: range.lowerBound)
+        let spans = EncodingScan.members(writer.bytes, openedAt: range.lowerBound, isObject: isObject)
+        var container = EncodingOpenContainer(serial: serial, isObject: isObject, start: range.lowerBound, firstMember: members.count)
         container.keyBloom = .max
-        container.suffix = Array(writer.bytes[range.upperBound...])
         container.formerEnd = range.upperBound
-        container.count = members.count
-        writer.truncate(to: members.last?.end ?? range.lowerBound + 1)
-        push(container)
+        container.count = spans.count
+        setAside.append(Array(writer.bytes[range.upperBound...]))
+        writer.truncate(to: spans.last?.end ?? range.lowerBound + 1)
+        containers.append(container)
         guard isObject else { return }
-        for (index, member) in members.enumerated() {
-            var reread = EncodingMember(start: member.start, keyEnd: member.keyEnd, hash: Self.hash(writer.bytes, member.start..<member.keyEnd))
-            if index < members.count - 1 { reread.end = member.end }
-            containers[top].addMember(reread, bytes: writer.bytes)
+        for span in spans {
+            members.append(EncodingMember(start: span.start, keyEnd: span.keyEnd, hash: Self.hash(writer.bytes, span.start..<span.keyEnd)))
         }
     }
 
@@ -342,11 +368,11 @@ final class EncodingState {
     private func valueRange(at place: EncodingPlace) -> Range<Int>? {
         let parent = containers[top]
         if parent.isObject {
-            let found = place.key.map(memberIndex(forKey:)) ?? (place.index < parent.members.count ? place.index : nil)
-            guard let index = found, parent.members[index].isLive else { return nil }
-            let member = parent.members[index]
-            let valueStart = member.keyEnd + (pretty ? 3 : 1)
-            return valueStart..<(member.end < 0 ? writer.bytes.count : member.end)
+            let found = place.key.map(memberIndex(forKey:)) ?? (place.index < members.count - parent.firstMember ? place.index : nil)
+            guard let found, members[parent.firstMember + found].isLive else { return nil }
+            let index = parent.firstMember + found
+            let valueStart = members[index].keyEnd + (pretty ? 3 : 1)
+            return valueStart..<memberEnd(index)
         }
         let elements = EncodingScan.members(writer.bytes, openedAt: top == 0 ? nil : parent.start, isObject: false)
         guard place.index < elements.count else { return nil }
@@ -364,8 +390,65 @@ final class EncodingState {
         return index
     }
 
+    /// The live member of the innermost object whose key is the bytes at `key`, by its index
+    /// among that object's members. Past ``linearMembers`` members through the table, brought
+    /// up to date here: most objects never look a key up, and build none.
     private func memberIndex(hash: Int, _ key: Range<Int>) -> Int? {
-        containers[top].liveMember(hash: hash, key: key, bytes: writer.bytes)
+        let first = containers[top].firstMember
+        if members.count - first <= Self.linearMembers {
+            var index = members.count - 1
+            while index >= first {
+                if members[index].hash == hash, members[index].isLive, sameKey(index, key) { return index - first }
+                index -= 1
+            }
+            return nil
+        }
+        updateTable()
+        let mask = table.count - 1
+        var slot = hash & mask
+        while table[slot] >= 0 {
+            let index = Int(table[slot])
+            if members[index].hash == hash, members[index].isLive, sameKey(index, key) { return index - first }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Up to this many members of an object are searched one by one.
+    private static let linearMembers = 8
+
+    private func sameKey(_ index: Int, _ key: Range<Int>) -> Bool {
+        let member = members[index]
+        return member.keyEnd - member.start == key.count && writer.bytes[member.start..<member.keyEnd].elementsEqual(writer.bytes[key])
+    }
+
+    /// Makes ``table`` hold the innermost object's members.
+    private func updateTable() {
+        let container = containers[top]
+        if tableSerial != container.serial || (members.count - container.firstMember) * 2 > table.count {
+            var size = 16
+            while size < (members.count - container.firstMember) * 4 { size *= 2 }
+            table = Array(repeating: -1, count: size)
+            tableSerial = container.serial
+            tableMembers = container.firstMember
+        }
+        let mask = table.count - 1
+        for index in tableMembers..<members.count where members[index].isLive {
+            var slot = members[index].hash & mask
+            while table[slot] >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(index)
+        }
+        tableMembers = members.count
+    }
+
+    /// Moves the innermost object's members at or after `offset` by `delta` bytes (a child
+    /// opened again grew).
+    private func shiftMembers(from offset: Int, by delta: Int) {
+        guard containers[top].isObject else { return }
+        for index in containers[top].firstMember..<members.count where members[index].start >= offset {
+            members[index].start += delta
+            members[index].keyEnd += delta
+        }
     }
 
     /// A hash of a key's written bytes from its length and its first and last eight bytes:
@@ -482,12 +565,10 @@ final class EncodingPlace {
     }
 }
 
-/// A member of an open object: where its key and value are.
-struct EncodingMember {
+/// A member of an open object: where its key is (its value runs to the next member).
+struct EncodingMember: BitwiseCopyable {
     var start: Int
     var keyEnd: Int
-    /// Where the member ends; -1 while it is the last.
-    var end = -1
     var hash: Int
     /// `false` once a later member of the same key replaced it.
     var isLive = true
@@ -500,7 +581,7 @@ struct EncodingMember {
 }
 
 /// An open container of an ``EncodingState``.
-struct EncodingOpenContainer {
+struct EncodingOpenContainer: BitwiseCopyable {
     var serial: Int
     var isObject: Bool
     /// The offset of the opening bracket.
@@ -509,119 +590,23 @@ struct EncodingOpenContainer {
     var count = 0
     /// Whether the member or element begun last still waits for its value.
     var valuePending = false
-    var members: [EncodingMember] = []
+    /// The index of its first member in the state's members (its members run to their end).
+    var firstMember: Int
     /// Members a later member of the same key replaced.
     var replacedMembers = 0
     /// A bit per key hash (its low six bits) of the members listed: a key whose bit is clear
     /// is new, so most keys are not looked up. All set after the members were read back from
     /// the bytes (a container opened again).
     var keyBloom: UInt64 = 0
-    /// Member indices by key hash (open addressing, -1 for empty), built past
-    /// ``linearMembers`` members when a key is first looked up.
-    var table: [Int32] = []
-    /// The members the table holds: those before this index.
-    var tableMembers = 0
-    /// The parent's bytes after this container, when it was opened again; written back after it.
-    var suffix: [UInt8] = []
-    /// Where this container ended before it was opened again.
-    var formerEnd: Int?
+    /// Where this container ended before it was opened again (its parent's bytes after it are
+    /// set aside until it closes); -1 when it was not.
+    var formerEnd = -1
 
-    /// Up to this many members are searched one by one.
-    static let linearMembers = 8
-
-    init(serial: Int, isObject: Bool, start: Int) {
+    init(serial: Int, isObject: Bool, start: Int, firstMember: Int) {
         self.serial = serial
         self.isObject = isObject
         self.start = start
-    }
-
-    /// Takes the place of `other`, keeping this entry's buffers.
-    mutating func reuse(as other: EncodingOpenContainer) {
-        serial = other.serial
-        isObject = other.isObject
-        start = other.start
-        count = other.count
-        valuePending = other.valuePending
-        members.removeAll(keepingCapacity: true)
-        replacedMembers = other.replacedMembers
-        keyBloom = other.keyBloom
-        if !table.isEmpty { table.removeAll(keepingCapacity: table.count <= 64) }
-        tableMembers = 0
-        suffix = other.suffix
-        formerEnd = other.formerEnd
-    }
-
-    mutating func endLastMember(at offset: Int) {
-        guard let last = members.indices.last, members[last].end < 0 else { return }
-        members[last].end = offset
-    }
-
-    mutating func addMember(_ member: EncodingMember, bytes: [UInt8]) {
-        members.append(member)
-    }
-
-    /// The live member whose key is the bytes at `key`. Past ``linearMembers`` members through
-    /// the table, brought up to date here: most objects never look a key up, and build none.
-    mutating func liveMember(hash: Int, key: Range<Int>, bytes: [UInt8]) -> Int? {
-        if members.count <= Self.linearMembers {
-            for index in members.indices.reversed() where members[index].hash == hash && members[index].isLive {
-                if sameKey(members[index], key, bytes) { return index }
-            }
-            return nil
-        }
-        if table.isEmpty || members.count * 2 > table.count {
-            rebuildTable(bytes: bytes)
-        } else {
-            for index in tableMembers..<members.count where members[index].isLive { insert(index) }
-            tableMembers = members.count
-        }
-        let mask = table.count - 1
-        var slot = hash & mask
-        while table[slot] >= 0 {
-            let index = Int(table[slot])
-            if members[index].hash == hash, members[index].isLive, sameKey(members[index], key, bytes) { return index }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    private func sameKey(_ member: EncodingMember, _ key: Range<Int>, _ bytes: [UInt8]) -> Bool {
-        member.keyEnd - member.start == key.count && bytes[member.start..<member.keyEnd].elementsEqual(bytes[key])
-    }
-
-    private mutating func rebuildTable(bytes: [UInt8]) {
-        var size = 16
-        while size < members.count * 4 { size *= 2 }
-        table = Array(repeating: -1, count: size)
-        for index in members.indices where members[index].isLive { insert(index) }
-        tableMembers = members.count
-    }
-
-    private mutating func insert(_ index: Int) {
-        let mask = table.count - 1
-        var slot = members[index].hash & mask
-        while table[slot] >= 0 { slot = (slot + 1) & mask }
-        table[slot] = Int32(index)
-    }
-
-    /// Forgets the members from `index` on; the one before is the last again.
-    mutating func removeMembers(from index: Int, bytes: [UInt8]) {
-        guard index < members.count else { return }
-        members.removeSubrange(index...)
-        if let last = members.indices.last { members[last].end = -1 }
-        table.removeAll(keepingCapacity: true)
-        tableMembers = 0
-    }
-
-    /// Moves the members at or after `offset` by `delta` bytes (a child opened again grew).
-    mutating func shiftMembers(from offset: Int, by delta: Int) {
-        for index in members.indices {
-            if members[index].start >= offset {
-                members[index].start += delta
-                members[index].keyEnd += delta
-            }
-            if members[index].end >= offset { members[index].end += delta }
-        }
+        self.firstMember = firstMember
     }
 }
 

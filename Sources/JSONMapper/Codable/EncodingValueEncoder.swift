@@ -127,20 +127,17 @@ final class EncodingValueEncoder: Encoder, SingleValueEncodingContainer {
 
     func encodeNil() throws {
         guard try beginValue() else { return }
-        state.writer.writeNull()
-        state.valueWritten()
+        state.writeNullValue()
     }
 
     func encode(_ value: Bool) throws {
         guard try beginValue() else { return }
-        state.writer.writeBool(value)
-        state.valueWritten()
+        state.writeValue(value)
     }
 
     func encode(_ value: String) throws {
         guard try beginValue() else { return }
-        state.writer.writeString(value)
-        state.valueWritten()
+        state.writeValue(value)
     }
 
     func encode(_ value: Double) throws { try encodeFloat(value) }
@@ -168,8 +165,7 @@ final class EncodingValueEncoder: Encoder, SingleValueEncodingContainer {
     @inline(__always)
     private func encodeInteger<I: BinaryInteger>(_ value: I) throws {
         guard try beginValue() else { return }
-        state.writer.writeInteger(value)
-        state.valueWritten()
+        state.writeIntegerValue(value)
     }
 
     @inline(__always)
