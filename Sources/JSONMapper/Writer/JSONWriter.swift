@@ -134,24 +134,18 @@ struct JSONWriter {
         }
     }
 
-    /// A finite double in the shortest form that reads back to the same value; a non-finite
-    /// one as the options say (`false` when the options say to throw).
-    mutating func writeDouble(_ value: Double) -> Bool { writeFloatingPoint(value, integralBelow: 1e15) }
+    /// A finite double in the shortest form that reads back to the same value (see
+    /// ``writeDescription(ofFinite:)``); a non-finite one as the options say (`false` when
+    /// the options say to throw).
+    mutating func writeDouble(_ value: Double) -> Bool { writeFloatingPoint(value) }
 
     /// A finite float, in the shortest form for `Float`.
-    mutating func writeFloat(_ value: Float) -> Bool { writeFloatingPoint(value, integralBelow: 1e7) }
+    mutating func writeFloat(_ value: Float) -> Bool { writeFloatingPoint(value) }
 
     @inline(__always)
-    private mutating func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, integralBelow limit: F) -> Bool {
+    private mutating func writeFloatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) -> Bool {
         guard value.isFinite else { return writeNonFinite(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf") }
-        if value == value.rounded(), abs(value) < limit {
-            // Integral values: `20`, not Swift's `20.0` (both read back the same).
-            writeInteger(Int64(value))
-            if value == 0, value.sign == .minus { bytes.insert(UInt8(ascii: "-"), at: bytes.count - 1) }
-            return true
-        }
-        // Swift's description is the shortest round-trip form, and valid JSON when finite.
-        bytes.append(contentsOf: value.description.utf8)
+        writeDescription(ofFinite: value)
         return true
     }
 

@@ -31,13 +31,15 @@ struct JSONWriterTests {
 
     @Test func doublesAreShortestAndReadBackTheSame() {
         let cases: [(Double, String)] = [(0.1, "0.1"), (20, "20"), (-0.0, "-0"), (1e-7, "1e-07"), (1e21, "1e+21"),
-                                         (123456789012345, "123456789012345"), (.leastNonzeroMagnitude, "5e-324"), (.greatestFiniteMagnitude, "1.7976931348623157e+308")]
+                                         (123456789012345, "123456789012345"), (1e15, "1000000000000000"),
+                                         (9007199254740992, "9007199254740992"), (1e16, "1e+16"), (.leastNonzeroMagnitude, "5e-324"), (.greatestFiniteMagnitude, "1.7976931348623157e+308")]
         for (value, expected) in cases {
             let written = Self.text { (w: inout JSONWriter) in _ = w.writeDouble(value) }
             #expect(written == expected, "\(value)")
             #expect(Double(written) == value && Double(written)?.sign == value.sign, "\(written) reads back")
         }
         #expect(Self.text { (w: inout JSONWriter) in _ = w.writeFloat(0.1) } == "0.1")
+        #expect(Self.text { (w: inout JSONWriter) in _ = w.writeFloat(16_777_216) } == "16777216")
     }
 
     @Test func nonFiniteNumbersFollowTheOptions() {
