@@ -15,7 +15,13 @@ extension Array: ElementCollection {
     static var isUnordered: Bool { false }
 
     func forEachElement(_ body: (Int, Element) throws(JSONMapperError) -> Void) throws(JSONMapperError) {
-        for index in indices { try body(index, self[index]) }
+        // Positions counted as `Int`s: `indices` here, unspecialized, looks its range's type up
+        // at run time on every call.
+        var index = 0
+        while index < count {
+            try body(index, self[index])
+            index += 1
+        }
     }
 
     static func moving(_ list: inout ElementList, _ session: DecodingSession) -> Self {
