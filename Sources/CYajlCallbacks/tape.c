@@ -194,10 +194,71 @@ static int cyajltape_string(void *context, const unsigned char *text, size_t len
     return 1;
 }
 
+// MARK: - Repeated keys
+
+/// The recorded text of a key entry (keys are in the input or, with escapes, in the side buffer).
+static inline const unsigned char *cyajltape_key_text(const cyajl_tape *t, const cyajl_tape_entry *entry) {
+    return (entry->textPlace == CYAJL_TEXT_IN_SIDE ? t->side : t->input) + entry->position;
+}
+
+/// One of 256 bits for a key: from all its bytes up to seven, else from its first and last
+/// eight (read within the key). Keys of one object often differ in one byte only (numbered
+/// ids); a shared bit costs the exact comparison below.
+static inline unsigned cyajltape_key_bit(const unsigned char *text, size_t length) {
+    uint64_t hash = length;
+    if (length >= 8) {
+        uint64_t head, tail;
+        memcpy(&head, text, 8);
+        memcpy(&tail, text + length - 8, 8);
+        hash ^= head ^ (tail * 0xFF51AFD7ED558CCDULL);
+    } else {
+        for (size_t k = 0; k < length; k++) hash = (hash << 8) | text[k];
+    }
+    return (unsigned)((hash * 0x9E3779B97F4A7C15ULL) >> 56);
+}
+
+/// Marks the innermost object when the key just recorded equals one before it in the object.
+/// The object's earlier values are complete, so their begin entries say where they end.
+static __attribute__((noinline)) void cyajltape_check_repeat(cyajl_tape *t) {
+    cyajl_tape_entry *entries = t->entries;
+    cyajl_tape_entry *object = &entries[t->openIndex[t->depth - 1]];
+    if (object->textPlace == CYAJL_OBJECT_REPEATS_KEYS) return;
+    const cyajl_tape_entry *key = &entries[t->count - 1];
+    const unsigned char *text = cyajltape_key_text(t, key);
+    size_t index = t->openIndex[t->depth - 1] + 1;
+    while (index < t->count - 1) {
+        const cyajl_tape_entry *earlier = &entries[index];
+        if (earlier->length == key->length && memcmp(cyajltape_key_text(t, earlier), text, key->length) == 0) {
+            object->textPlace = CYAJL_OBJECT_REPEATS_KEYS;
+            return;
+        }
+        const cyajl_tape_entry *value = &entries[index + 1];
+        int isContainer = value->kind == CYAJL_TAPE_BEGIN_OBJECT || value->kind == CYAJL_TAPE_BEGIN_ARRAY;
+        index = isContainer ? (size_t)value->position : index + 2;
+    }
+}
+
+/// Checks the key just recorded against the object's earlier ones, as far as they are checked.
+static inline void cyajltape_note_key(cyajl_tape *t, const unsigned char *text, size_t length) {
+    size_t open = t->depth - 1;
+    if (__builtin_expect(t->openCount[open] >= CYAJL_TAPE_CHECKED_KEYS, 0)) {
+        cyajl_tape_entry *object = &t->entries[t->openIndex[open]];
+        if (object->textPlace == CYAJL_OBJECT_KEYS_DISTINCT) object->textPlace = CYAJL_OBJECT_KEYS_UNCHECKED;
+        return;
+    }
+    unsigned bit = cyajltape_key_bit(text, length);
+    uint64_t *word = &t->openKeyBits[4 * open + (bit >> 6)];
+    uint64_t mask = (uint64_t)1 << (bit & 63);
+    if (__builtin_expect((*word & mask) != 0, 0)) cyajltape_check_repeat(t);
+    *word |= mask;
+}
+
 static int cyajltape_key(void *context, const unsigned char *text, size_t length) {
     cyajl_state *s = context;
+    cyajl_tape *t = s->tape;
     if (length > s->maxStringBytes) return s->forward.textTooLong(s);
-    cyajltape_append_text(s->tape, CYAJL_TAPE_KEY, text, length);
+    cyajltape_append_text(t, CYAJL_TAPE_KEY, text, length);
+    cyajltape_note_key(t, text, length);
     return 1;
 }
 
@@ -209,10 +270,13 @@ static int cyajltape_open(cyajl_state *s, cyajl_tape_kind kind) {
         t->openIndex = cyajltape_grow(t->openIndex, &capacity, t->depth + 1, sizeof(uint32_t));
         capacity = t->openCapacity;
         t->openCount = cyajltape_grow(t->openCount, &capacity, t->depth + 1, sizeof(uint32_t));
+        capacity = t->openCapacity;
+        t->openKeyBits = cyajltape_grow(t->openKeyBits, &capacity, t->depth + 1, 4 * sizeof(uint64_t));
         t->openCapacity = capacity;
     }
     t->openIndex[t->depth] = (uint32_t)t->count;
     t->openCount[t->depth] = 0;
+    if (kind == CYAJL_TAPE_BEGIN_OBJECT) memset(&t->openKeyBits[4 * t->depth], 0, 4 * sizeof(uint64_t));
     cyajltape_append(t, kind, 0, 0)->depth = t->depth < UINT16_MAX ? (uint16_t)t->depth : UINT16_MAX;
     t->depth += 1;
     // Reported by the Swift side, with the path read back from the bytes (the error stops the parse).
@@ -271,6 +335,7 @@ void cyajltape_free(cyajl_tape *tape) {
     free(tape->side);
     free(tape->openIndex);
     free(tape->openCount);
+    free(tape->openKeyBits);
     memset(tape, 0, sizeof(*tape));
 }
 

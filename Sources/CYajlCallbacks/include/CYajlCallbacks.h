@@ -104,6 +104,21 @@ typedef enum cyajl_text_place {
     CYAJL_TEXT_ESCAPED = 2,
 } cyajl_text_place;
 
+/// What a begin-object entry's ``textPlace`` says of its keys. A reader that searches an
+/// object's keys from the middle (the first of a repeated key counts) may do so only when it is
+/// 0: the keys are distinct.
+typedef enum cyajl_object_keys {
+    CYAJL_OBJECT_KEYS_DISTINCT = 0,
+    /// A key occurs more than once.
+    CYAJL_OBJECT_REPEATS_KEYS = 1,
+    /// The object has more keys than the recorder compares (``CYAJL_TAPE_CHECKED_KEYS``).
+    CYAJL_OBJECT_KEYS_UNCHECKED = 2,
+} cyajl_object_keys;
+
+/// The keys of an object the recorder checks for repeats: a filter of 256 bits tells most new
+/// keys apart at once, and past this many keys it would tell too few.
+#define CYAJL_TAPE_CHECKED_KEYS 128
+
 /// One event of a document, in document order. 16 bytes, so that a walk reads a value's kind,
 /// length and place in one cache line with its neighbours.
 ///
@@ -119,7 +134,8 @@ typedef enum cyajl_text_place {
 typedef struct cyajl_tape_entry {
     /// A ``cyajl_tape_kind``.
     uint8_t kind;
-    /// Strings, keys and numbers: where the text is (a ``cyajl_text_place``).
+    /// Strings, keys and numbers: where the text is (a ``cyajl_text_place``). A begin-object:
+    /// what is known of its keys (a ``cyajl_object_keys``).
     uint8_t textPlace;
     /// A begin: how many containers enclose it (0 for the outermost; at most 65535).
     uint16_t depth;
@@ -146,6 +162,9 @@ typedef struct cyajl_tape {
     /// Open containers, innermost last: each one's begin entry and the members counted so far.
     uint32_t *openIndex;
     uint32_t *openCount;
+    /// For each open container, four words: a bit per hash of the object's keys recorded so
+    /// far. A key whose bit is set may repeat one and is compared with them.
+    uint64_t *openKeyBits;
     size_t depth;
     size_t openCapacity;
     /// How deep containers may nest before the depth slow path is called.

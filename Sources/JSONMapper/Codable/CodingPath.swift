@@ -14,6 +14,13 @@ struct JSONCodingKey: CodingKey {
         self.intValue = intValue
     }
 
+    /// The key of a `[String: T]` entry as the standard library's `Dictionary.init(from:)`
+    /// names it in coding paths: with the integer its text spells, if any.
+    init(dictionaryKey: String) {
+        stringValue = dictionaryKey
+        intValue = Int(dictionaryKey)
+    }
+
     static let `super` = JSONCodingKey(stringValue: "super")
 }
 

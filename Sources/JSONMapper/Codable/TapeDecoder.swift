@@ -164,15 +164,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Data.self { return cast(try data(at: index, in: container, key), to: T.self) }
         if T.self == URL.self { return cast(try url(at: index, in: container, key), to: T.self) }
         if T.self == Decimal.self { return cast(try decimal(at: index, in: container, key), to: T.self) }
-        if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
-            return cast(try dictionary.decodeKeepingKeys(from: self, at: index, path: container.appending(key)), to: T.self)
+        if let collection = T.self as? any CollectionOnTape.Type {
+            return cast(try collection.decode(from: self, at: index, path: container.appending(key)), to: T.self)
         }
-        if let array = T.self as? any ArrayOnTape.Type {
-            return cast(try array.decode(from: self, at: index, path: container.appending(key)), to: T.self)
-        }
-        let saved = moveTo(index, path: container.appending(key))
-        defer { restore(saved) }
-        return try T(from: self)
+        return try decodeNested({ try T(from: self) }, at: index, path: container.appending(key))
     }
 
     /// `value` as `T`, which the caller has checked is its type.
@@ -428,7 +423,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         return nil
     }
 
-    /// Looks from the hint to the end, then from the first key to the hint.
+    /// Looks from the hint to the end, then from the first key to the hint (the object's keys
+    /// are distinct: a keyed container indexes any other object).
     private func find(_ wanted: UnsafeBufferPointer<UInt8>, inObject begin: Int, end: Int) -> Int? {
         let slot = keyHints + (tape.depth(at: begin) & (Self.keyHintSlots - 1))
         let start = slot.pointee.container == begin ? slot.pointee.next : begin + 1
@@ -506,29 +502,5 @@ enum CodingPathText {
     static func describe(_ keys: [any CodingKey]) -> String {
         let text = path(keys)
         return text.isEmpty ? "the top level" : text
-    }
-}
-
-/// An array, decoded straight from the tape: what `Array.init(from:)` does through an unkeyed
-/// container (the same elements, paths and errors), with the capacity the tape knows reserved
-/// and no container or generic standard-library code per array, which dominate arrays of a few
-/// numbers (coordinates).
-protocol ArrayOnTape {
-    static func decode(from decoder: TapeDecoder, at index: Int, path: CodingPathNode) throws -> Self
-}
-
-extension Array: ArrayOnTape where Element: Decodable {
-    static func decode(from decoder: TapeDecoder, at index: Int, path: CodingPathNode) throws -> [Element] {
-        try decoder.checkArray(at: index, path: path)
-        let tape = decoder.tape
-        var elements: [Element] = []
-        elements.reserveCapacity(tape.memberCount(at: index))
-        let end = tape.next(after: index) - 1
-        var element = index + 1
-        while element < end {
-            elements.append(try decoder.value(Element.self, at: element, in: path, IndexKey(elements.count)))
-            element = tape.next(after: element)
-        }
-        return elements
     }
 }

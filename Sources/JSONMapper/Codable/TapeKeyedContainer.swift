@@ -2,8 +2,10 @@ import Foundation
 
 /// A JSON object read as a keyed container: its members stay on the tape, and a key is found
 /// by comparing bytes, from where the last lookup ended (``KeyHint``). No `String` is made for
-/// a key the type does not ask for, and no dictionary is built, except under a key strategy
-/// other than `.useDefaultKeys`, which needs every key converted first (``convertedKeys``).
+/// a key the type does not ask for, and no dictionary is built, except for an object whose keys
+/// the tape does not vouch are distinct (a repeated key, or more keys than the recorder
+/// compares) and under a key strategy other than `.useDefaultKeys`, which needs every key
+/// converted first (``keyIndex``).
 ///
 /// When an object has a key twice, the first one counts, as in Foundation. A coding key with
 /// characters beyond ASCII is also compared as a `String` (Unicode canonical equivalence), as
@@ -15,21 +17,22 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The object's end entry.
     let end: Int
     let path: CodingPathNode
-    /// Under a key strategy: the converted keys.
-    let convertedKeys: ConvertedKeys?
+    /// The object's keys, each with its first value, when they are not looked up on the tape.
+    let keyIndex: KeyIndex?
 
     init(decoder: TapeDecoder, begin: Int, path: CodingPathNode) throws {
         self.decoder = decoder
         self.begin = begin
         self.end = decoder.tape.next(after: begin) - 1
         self.path = path
-        self.convertedKeys = decoder.options.usesDefaultKeys ? nil : Self.convertKeys(decoder: decoder, begin: begin, end: end, path: path)
+        let onTape = decoder.options.usesDefaultKeys && decoder.tape.keysAreDistinct(at: begin)
+        self.keyIndex = onTape ? nil : Self.indexKeys(decoder: decoder, begin: begin, end: end, path: path)
     }
 
     var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] {
-        if let convertedKeys { return convertedKeys.names.compactMap { Key(stringValue: $0) } }
+        if let keyIndex { return keyIndex.names.compactMap { Key(stringValue: $0) } }
         var keys: [Key] = []
         var index = begin + 1
         while index < end {
@@ -48,7 +51,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func valueIndex(for key: Key) -> Int? { valueIndex(named: key.stringValue) }
 
     private func valueIndex(named name: String) -> Int? {
-        if let convertedKeys { return convertedKeys.values[name] }
+        if let keyIndex { return keyIndex.values[name] }
         return decoder.valueIndex(named: name, inObject: begin, end: end)
     }
 
@@ -60,15 +63,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return index
     }
 
-    /// An object's keys as a key strategy converts them: in document order (for `allKeys`),
-    /// and each with the tape index of its value, the first of equal ones kept (for lookups).
-    struct ConvertedKeys {
+    /// An object's keys as the key strategy converts them: in document order, each once (for
+    /// `allKeys`), and each with the tape index of its value, the first of equal ones kept (for
+    /// lookups).
+    struct KeyIndex {
         var names: [String] = []
         var values: [String: Int] = [:]
     }
 
-    private static func convertKeys(decoder: TapeDecoder, begin: Int, end: Int, path: CodingPathNode) -> ConvertedKeys {
-        var converted = ConvertedKeys()
+    private static func indexKeys(decoder: TapeDecoder, begin: Int, end: Int, path: CodingPathNode) -> KeyIndex {
+        var converted = KeyIndex()
         let pathKeys = path.keys
         var index = begin + 1
         while index < end {

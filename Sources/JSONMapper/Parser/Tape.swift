@@ -94,6 +94,11 @@ final class Tape {
     @inline(__always)
     func depth(at index: Int) -> Int { Int(entries[index].depth) }
 
+    /// Whether the keys of the object beginning at `index` are known to be distinct: the
+    /// recorder compared them all (``CYAJL_TAPE_CHECKED_KEYS`` at most) and found no repeat.
+    @inline(__always)
+    func keysAreDistinct(at index: Int) -> Bool { entries[index].textPlace == UInt8(CYAJL_OBJECT_KEYS_DISTINCT.rawValue) }
+
     /// A container's members (an object's key-value pairs, an array's elements).
     @inline(__always)
     func memberCount(at index: Int) -> Int { Int(entries[index].length) }

@@ -134,6 +134,8 @@ import JSONMapper
         expectParity(Person.self, #"{"name":"Ann","tags":["a",null]}"#)
         expectParity(Person.self, #"{"tags":[],"nickname":"x","age":40,"name":"Bo"}"#)
         expectParity(Person.self, #"{"name":"first","name":"second"}"#)
+        expectParity(Person.self, #"{"name":"first","age":1,"name":"second"}"#)
+        expectParity(Person.self, #"{"age":1,"name":"first","age":2,"nickname":"n","age":3}"#)
         expectParity(Person.self, #"[]"#)
         expectParity(Person.self, #"null"#)
         expectParity(Person?.self, #"null"#)
@@ -181,6 +183,22 @@ import JSONMapper
         expectParity([Int: String].self, #"{"x":"a"}"#)
         expectParity([String: [Int]].self, #"{"a":[1,2],"b":[]}"#)
         expectParity([String: Int].self, #"[1]"#)
+        expectParity([String: Int].self, #"null"#)
+        expectParity([String: [String: Int]].self, #"{"a":null}"#)
+        expectParity([String: [String: Int]].self, #"{"a":"x"}"#)
+        // A repeated key keeps its first value; with the default keys a later value is never
+        // decoded, under a key strategy every value is.
+        expectParity([String: Int].self, #"{"a":1,"b":2,"a":3}"#)
+        expectParity([String: Int].self, #"{"a":1,"a":"x"}"#)
+        let snake: (JSONDecoder, JSONCodableDecoder) -> Void = {
+            $0.keyDecodingStrategy = .convertFromSnakeCase
+            $1.keyDecodingStrategy = .convertFromSnakeCase
+        }
+        expectParity([String: Int].self, #"{"a":1,"b":2,"a":3}"#, configure: snake)
+        expectParity([String: Int].self, #"{"a":1,"a":"x"}"#, configure: snake)
+        // An entry's key in a coding path: with the integer its text spells (default keys).
+        expectParity([String: Int].self, #"{"7":"x"}"#)
+        expectParity([String: Int].self, #"{"7":"x"}"#, configure: snake)
     }
 
     // MARK: Containers
@@ -220,6 +238,13 @@ import JSONMapper
         expectParity(Nested.self, #"{"id":1,"point":{},"info":{}}"#)
         expectParity(Nested.self, #"{"id":1,"point":[],"info":{"inner":3,"list":[1]}}"#)
         expectParity(Nested.self, #"{"id":1,"point":[],"info":null}"#)
+        // A repeated key: listed once, and its first value counts wherever the lookup starts.
+        expectParity(Nested.self, #"{"id":1,"point":[],"info":{"list":[1],"inner":"x","z":0,"list":[2],"inner":"y"}}"#)
+        expectParity([Int: String].self, #"{"1":"a","2":"b","1":"c"}"#)
+        // Past the keys the tape compares: looked up in an index of the object's keys.
+        let many = (0..<200).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        expectParity(Person.self, #"{"age":1,"#+many+#","name":"a","age":2,"name":"b"}"#)
+        expectParity([Int: Int].self, "{" + (0..<200).map { #""\#($0 % 150)":\#($0)"# }.joined(separator: ",") + "}")
     }
 
     class Animal: Codable, Equatable {

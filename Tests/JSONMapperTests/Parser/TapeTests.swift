@@ -16,7 +16,7 @@ struct TapeTests {
 
     func describe(_ tape: Tape, _ index: Int) -> String {
         switch tape.kind(at: index) {
-        case .beginObject: "{\(tape.memberCount(at: index)) d\(tape.depth(at: index)) >\(tape.next(after: index))"
+        case .beginObject: "{\(tape.memberCount(at: index)) d\(tape.depth(at: index)) >\(tape.next(after: index))" + (tape.keysAreDistinct(at: index) ? "" : " repeats?")
         case .beginArray: "[\(tape.memberCount(at: index)) d\(tape.depth(at: index)) >\(tape.next(after: index))"
         case .endObject: "}"
         case .endArray: "]"
@@ -47,6 +47,20 @@ struct TapeTests {
         #expect(try entries(#"{"plain":"a","esc\"aped":"\u00e9\/"}"#) == ["{2 d0 >6", "k:plain", "s:a", "k:esc\"aped", "s:é/", "}"])
         #expect(try entries("  12345") == ["n:12345"])
         #expect(try entries(#""""#) == ["s:"])
+    }
+
+    @Test func objectsThatRepeatAKeyAreMarked() throws {
+        #expect(try entries(#"{"a":1,"b":{"a":2},"a":3}"#) == ["{3 d0 >11 repeats?", "k:a", "n:1", "k:b", "{1 d1 >8", "k:a", "n:2", "}", "k:a", "n:3", "}"])
+        // Equal once unescaped; after a container value; not across objects.
+        #expect(try entries(#"{"a":1,"\u0061":2}"#).first == "{2 d0 >6 repeats?")
+        #expect(try entries(#"{"x":[1,{"x":1}],"y":{},"x":0}"#).first == "{3 d0 >15 repeats?")
+        #expect(try entries(#"[{"a":1},{"a":1}]"#) == ["[2 d0 >10", "{1 d1 >5", "k:a", "n:1", "}", "{1 d1 >9", "k:a", "n:1", "}", "]"])
+        // Many distinct keys share hash bits without being marked; past the keys compared, an
+        // object is not vouched for.
+        let keys = (0..<128).map { #""key\#($0)":\#($0)"# }
+        #expect(try entries("{" + keys.joined(separator: ",") + "}").first == "{128 d0 >258")
+        #expect(try entries("{" + (keys.dropLast() + [#""key50":0"#]).joined(separator: ",") + "}").first == "{128 d0 >258 repeats?")
+        #expect(try entries("{" + (keys + [#""key128":0"#]).joined(separator: ",") + "}").first == "{129 d0 >260 repeats?")
     }
 
     @Test func aNullFollowsTheDocumentForAbsentValues() throws {
