@@ -201,22 +201,6 @@ static inline const unsigned char *cyajltape_key_text(const cyajl_tape *t, const
     return (entry->textPlace == CYAJL_TEXT_IN_SIDE ? t->side : t->input) + entry->position;
 }
 
-/// One of 256 bits for a key: from all its bytes up to seven, else from its first and last
-/// eight (read within the key). Keys of one object often differ in one byte only (numbered
-/// ids); a shared bit costs the exact comparison below.
-static inline unsigned cyajltape_key_bit(const unsigned char *text, size_t length) {
-    uint64_t hash = length;
-    if (length >= 8) {
-        uint64_t head, tail;
-        memcpy(&head, text, 8);
-        memcpy(&tail, text + length - 8, 8);
-        hash ^= head ^ (tail * 0xFF51AFD7ED558CCDULL);
-    } else {
-        for (size_t k = 0; k < length; k++) hash = (hash << 8) | text[k];
-    }
-    return (unsigned)((hash * 0x9E3779B97F4A7C15ULL) >> 56);
-}
-
 /// Marks the innermost object when the key just recorded equals one before it in the object.
 /// The object's earlier values are complete, so their begin entries say where they end.
 static __attribute__((noinline)) void cyajltape_check_repeat(cyajl_tape *t) {
@@ -287,10 +271,14 @@ static int cyajltape_open(cyajl_state *s, cyajl_tape_kind kind) {
 static int cyajltape_close(cyajl_state *s, cyajl_tape_kind kind) {
     cyajl_tape *t = s->tape;
     t->depth -= 1;
-    cyajltape_append(t, kind, 0, 0);
+    cyajl_tape_entry *end = cyajltape_append(t, kind, 0, 0);
     cyajl_tape_entry *begin = &t->entries[t->openIndex[t->depth]];
     begin->length = t->openCount[t->depth];
     begin->position = t->count;
+    if (kind == CYAJL_TAPE_END_OBJECT) {
+        const uint64_t *bits = &t->openKeyBits[4 * t->depth];
+        end->position = begin->textPlace == CYAJL_OBJECT_KEYS_UNCHECKED ? UINT64_MAX : bits[0] | bits[1] | bits[2] | bits[3];
+    }
     return 1;
 }
 

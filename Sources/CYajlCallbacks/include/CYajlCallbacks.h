@@ -119,6 +119,22 @@ typedef enum cyajl_object_keys {
 /// keys apart at once, and past this many keys it would tell too few.
 #define CYAJL_TAPE_CHECKED_KEYS 128
 
+/// One of 256 bits for a key's (unescaped) bytes: from all of them up to seven, else from the
+/// first and last eight. The recorder sets it in its filter of an object's keys, and a reader
+/// tests it in the object's end entry (``cyajl_tape_entry``) before it looks for a key.
+static inline unsigned cyajltape_key_bit(const unsigned char *text, size_t length) {
+    uint64_t hash = length;
+    if (length >= 8) {
+        uint64_t head, tail;
+        __builtin_memcpy(&head, text, 8);
+        __builtin_memcpy(&tail, text + length - 8, 8);
+        hash ^= head ^ (tail * 0xFF51AFD7ED558CCDULL);
+    } else {
+        for (size_t k = 0; k < length; k++) hash = (hash << 8) | text[k];
+    }
+    return (unsigned)((hash * 0x9E3779B97F4A7C15ULL) >> 56);
+}
+
 /// One event of a document, in document order. 16 bytes, so that a walk reads a value's kind,
 /// length and place in one cache line with its neighbours.
 ///
@@ -143,7 +159,9 @@ typedef struct cyajl_tape_entry {
     /// members once it has closed (an object's key-value pairs, an array's elements).
     uint32_t length;
     /// Strings, keys and numbers: where the text is (see ``cyajl_text_place``). A begin: the
-    /// index just past its end entry, once it has closed.
+    /// index just past its end entry, once it has closed. An end-object: a filter of its keys,
+    /// bit `cyajltape_key_bit(key) % 64` set for each (all set when the keys were not all
+    /// noted, past ``CYAJL_TAPE_CHECKED_KEYS``): a key whose bit is clear is not in the object.
     uint64_t position;
 } cyajl_tape_entry;
 

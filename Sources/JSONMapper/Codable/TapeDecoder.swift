@@ -426,6 +426,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// Looks from the hint to the end, then from the first key to the hint (the object's keys
     /// are distinct: a keyed container indexes any other object).
     private func find(_ wanted: UnsafeBufferPointer<UInt8>, inObject begin: Int, end: Int) -> Int? {
+        // An absent key (an optional property the object leaves out) usually fails here,
+        // without a scan of the object.
+        guard tape.objectMayHaveKey(wanted, endingAt: end) else { return nil }
         let slot = keyHints + (tape.depth(at: begin) & (Self.keyHintSlots - 1))
         let start = slot.pointee.container == begin ? slot.pointee.next : begin + 1
         guard let found = scan(from: start, to: end, for: wanted) ?? scan(from: begin + 1, to: start, for: wanted) else { return nil }

@@ -99,6 +99,14 @@ final class Tape {
     @inline(__always)
     func keysAreDistinct(at index: Int) -> Bool { entries[index].textPlace == UInt8(CYAJL_OBJECT_KEYS_DISTINCT.rawValue) }
 
+    /// Whether the object whose end entry is at `index` may have the key whose bytes are `key`
+    /// (`false`: it surely has not), from the filter of its keys the recorder left there.
+    @inline(__always)
+    func objectMayHaveKey(_ key: UnsafeBufferPointer<UInt8>, endingAt index: Int) -> Bool {
+        let bit = cyajltape_key_bit(key.baseAddress, key.count)
+        return entries[index].position & (1 << UInt64(bit & 63)) != 0
+    }
+
     /// A container's members (an object's key-value pairs, an array's elements).
     @inline(__always)
     func memberCount(at index: Int) -> Int { Int(entries[index].length) }

@@ -63,6 +63,25 @@ struct TapeTests {
         #expect(try entries("{" + (keys + [#""key128":0"#]).joined(separator: ",") + "}").first == "{129 d0 >260 repeats?")
     }
 
+    /// The filter of an object's keys in its end entry: never false for a key it has.
+    @Test func anObjectsEndFiltersItsKeys() throws {
+        func mayHave(_ key: String, _ json: String) throws -> Bool {
+            let tape = Tape()
+            try InputBytes.withBytes(of: json) { (buffer) throws(JSONMapperError) in
+                try tape.record(buffer, limits: .none, maxDepth: 512, origin: .start)
+            }
+            var key = key
+            return key.withUTF8 { tape.objectMayHaveKey($0, endingAt: tape.next(after: 0) - 1) }
+        }
+        let object = #"{"id":1,"avatar_url":"u","\u00e9t\u00e9":2,"":0}"#
+        for key in ["id", "avatar_url", "été", ""] { #expect(try mayHave(key, object), "\(key)") }
+        let absent = try "abcdefghijklmnopqrstuvwxyz".filter { try !mayHave(String($0), object) }
+        #expect(absent.count >= 20, "most absent keys are told apart at once: \(absent)")
+        // Past the keys the recorder notes, every key may be there.
+        let wide = "{" + (0..<200).map { #""key\#($0)":\#($0)"# }.joined(separator: ",") + "}"
+        #expect(try "abcdefghijklmnopqrstuvwxyz".allSatisfy { try mayHave(String($0), wide) })
+    }
+
     @Test func aNullFollowsTheDocumentForAbsentValues() throws {
         let tape = Tape()
         try InputBytes.withBytes(of: "[1]") { (buffer) throws(JSONMapperError) in
