@@ -145,8 +145,13 @@ final class Tape {
         // The escaped bytes are in the input, which the caller keeps alive (see the type's note).
         let escaped = (input.baseAddress.unsafelyUnwrapped + Int(truncatingIfNeeded: entry.position)).assumingMemoryBound(to: UInt8.self)
         let length = Int(entry.length)
-        return String(unsafeUninitializedCapacity: length) { out in
-            cyajltape_unescape(escaped, length, out.baseAddress.unsafelyUnwrapped)
+        // Unescaped into scratch room and copied from there as bytes known to be UTF-8 (see
+        // ``JSONBytes/string``): the input was validated, and the escapes decode to whole
+        // scalars (a lone surrogate escape is refused before the parse), so the result is
+        // well-formed; `String(unsafeUninitializedCapacity:)` would validate it again.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(length, 1)) { out in
+            let written = cyajltape_unescape(escaped, length, out.baseAddress.unsafelyUnwrapped)
+            return JSONBytes(start: out.baseAddress.unsafelyUnwrapped, count: written).string
         }
     }
 }
