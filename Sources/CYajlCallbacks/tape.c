@@ -100,8 +100,8 @@ static inline int cyajltape_ends_number(unsigned char byte) {
 }
 
 /// The opening quote of the string whose closing quote is at `end`: the first quote before it
-/// that no backslash escapes (inside a string every quote is escaped, by an odd number of
-/// backslashes; the opening quote follows a structural character or nothing).
+/// that an even number of backslashes precedes (a quote inside a string is escaped, an odd
+/// number; the opening quote follows a structural character or nothing).
 static size_t cyajltape_opening_quote(const unsigned char *input, size_t end) {
     size_t quote = end;
     for (;;) {

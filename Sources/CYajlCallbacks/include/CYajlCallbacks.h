@@ -98,9 +98,9 @@ typedef enum cyajl_text_place {
     /// In the side buffer: `position` is its first byte there (a key with escapes, unescaped;
     /// a number yajl assembled when the input ended).
     CYAJL_TEXT_IN_SIDE = 1,
-    /// A string with escapes, left escaped in the input: `position` is the first byte after
-    /// its opening quote and `length` the escaped length; the reader unescapes it when it
-    /// reads it (``cyajltape_unescape``).
+    /// A string with escapes, read from the input as it is written there: `position` is the
+    /// first byte after its opening quote and `length` the escaped length; the reader unescapes
+    /// it (``cyajltape_unescape``).
     CYAJL_TEXT_ESCAPED = 2,
 } cyajl_text_place;
 
@@ -119,9 +119,9 @@ typedef enum cyajl_object_keys {
 /// keys apart at once, and past this many keys it would tell too few.
 #define CYAJL_TAPE_CHECKED_KEYS 128
 
-/// One of 256 bits for a key's (unescaped) bytes: from all of them up to seven, else from the
-/// first and last eight. The recorder sets it in its filter of an object's keys, and a reader
-/// tests it in the object's end entry (``cyajl_tape_entry``) before it looks for a key.
+/// A key's bit, one of 256, in the filters of an object's keys (the recorder's while the object
+/// is open, and the one its end entry keeps, ``cyajl_tape_entry``): from all of the key's
+/// unescaped bytes up to seven, else from its first and last eight.
 static inline unsigned cyajltape_key_bit(const unsigned char *text, size_t length) {
     uint64_t hash = length;
     if (length >= 8) {
@@ -171,9 +171,9 @@ typedef struct cyajl_tape {
     cyajl_tape_entry *entries;
     size_t count;
     size_t capacity;
-    /// Text yajl handed out from a buffer of its own (a key with escapes, unescaped; a number
-    /// that ended with the input), which it reuses after the callback. Strings with escapes
-    /// are not copied: they stay escaped in the input (``CYAJL_TEXT_ESCAPED``).
+    /// Copies of the text yajl hands out from a buffer of its own, which it reuses after the
+    /// callback: a key with escapes, unescaped, and a number that ended with the input. (A
+    /// string with escapes is read from the input: ``CYAJL_TEXT_ESCAPED``.)
     unsigned char *side;
     size_t sideCount;
     size_t sideCapacity;
@@ -202,9 +202,10 @@ void cyajltape_begin(cyajl_tape *tape, yajl_handle handle, const unsigned char *
 /// (a super decoder of an absent key reads as null). Returns its index.
 size_t cyajltape_append_null(cyajl_tape *tape);
 
-/// Writes the unescaped contents of a string the tape keeps escaped (`length` bytes at
-/// `escaped`, checked well-formed before yajl read them) to `out`, which has room for `length`
-/// bytes (unescaping never makes text longer). Returns the bytes written.
+/// Writes the unescaped contents of the escaped JSON string text at `escaped` (`length` bytes,
+/// well-formed: valid UTF-8, every escape complete, a high surrogate escape followed by its low
+/// half) to `out`, which has room for `length` bytes (unescaping never makes text longer).
+/// Returns the bytes written.
 size_t cyajltape_unescape(const unsigned char *escaped, size_t length, unsigned char *out);
 
 /// Frees the tape's arrays (not the tape itself).

@@ -75,44 +75,20 @@ enum EncodingScan {
     // MARK: Key order
 
     /// Whether the key of `a` comes before the key of `b` in Foundation's `.sortedKeys` order:
-    /// the keys' UTF-8 bytes, compared before escaping.
+    /// the keys' UTF-8 bytes, compared before escaping (unescaped by the tape's unescaper: the
+    /// encoder's escapes are JSON's, of valid UTF-8).
     static func keyPrecedes(_ bytes: [UInt8], _ a: EncodingMember, _ b: EncodingMember) -> Bool {
         let first = bytes[a.start + 1..<a.keyEnd - 1]
         let second = bytes[b.start + 1..<b.keyEnd - 1]
         if !first.contains(UInt8(ascii: "\\")), !second.contains(UInt8(ascii: "\\")) {
             return first.lexicographicallyPrecedes(second)
         }
-        return unescaped(first).lexicographicallyPrecedes(unescaped(second))
-    }
-
-    /// The text of an escaped string's contents, as the encoder escapes (`\"`, `\\`, `\/`, the
-    /// short escapes of control characters, `\u00XX` for the others).
-    static func unescaped(_ text: ArraySlice<UInt8>) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.count)
-        var i = text.startIndex
-        while i < text.endIndex {
-            let byte = text[i]
-            guard byte == UInt8(ascii: "\\"), i + 1 < text.endIndex else {
-                result.append(byte)
-                i += 1
-                continue
+        return first.withUnsafeBufferPointer { first in
+            second.withUnsafeBufferPointer { second in
+                JSONUnescaping.withUnescaped(first) { first in
+                    JSONUnescaping.withUnescaped(second) { second in first.lexicographicallyPrecedes(second) }
+                }
             }
-            switch text[i + 1] {
-            case UInt8(ascii: "n"): result.append(0x0A)
-            case UInt8(ascii: "r"): result.append(0x0D)
-            case UInt8(ascii: "t"): result.append(0x09)
-            case UInt8(ascii: "b"): result.append(0x08)
-            case UInt8(ascii: "f"): result.append(0x0C)
-            case UInt8(ascii: "u"):
-                let digits = text[(i + 2)..<min(i + 6, text.endIndex)]
-                result.append(UInt8(truncatingIfNeeded: Int(String(decoding: digits, as: UTF8.self), radix: 16) ?? 0))
-                i += 6
-                continue
-            default: result.append(text[i + 1])
-            }
-            i += 2
         }
-        return result
     }
 }

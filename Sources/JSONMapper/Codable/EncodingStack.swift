@@ -1,7 +1,7 @@
 /// A growable stack of trivial values in memory it owns: the encoder's open containers and
-/// their members. An `Array` held by a class checks that its buffer is unique (a runtime
-/// call) and keeps its owner retained on every write; the encoder writes these records a few
-/// times per member, so they live here instead.
+/// their members, which it writes a few times per member. A write here is a store; in an
+/// `Array` held by a class, it would also check that the buffer is unique (a runtime call) and
+/// retain the class around the write.
 ///
 /// The one place the Codable encoder manages memory by hand. Safety: `base` points to
 /// `capacity` elements allocated by this stack and freed by its `deinit`, of which the first

@@ -22,8 +22,7 @@ import Foundation
 /// The state's stored properties are read and written without Swift's dynamic exclusivity
 /// checks (`@exclusivity(unchecked)`): one encode uses its state on one thread at a time (a
 /// fresh stack's thread runs while the caller waits), and no access to a property overlaps
-/// another access to it, since every mutation is a single call on the property itself. The
-/// checks cost a fifth of an encode.
+/// another access to it, since every mutation is a single call on the property itself.
 final class EncodingState {
     /// Foundation's `JSONWriter` refuses containers nested this deep, with the error of
     /// ``nestingError``; stopping there also bounds the recursion through the values'

@@ -53,37 +53,36 @@ extension EncodingState {
     /// Writes a scalar reached through the generic `encode`, as the typed `encode` would.
     private func writeScalar<T: Encodable>(_ value: T, in encoder: EncodingValueEncoder, key: (any CodingKey)?) throws -> Bool {
         if T.self == String.self {
-            writer.writeString(unsafeBitCast(value, to: String.self))
+            writeValue(unsafeBitCast(value, to: String.self))
         } else if T.self == Int.self {
-            writer.writeInteger(unsafeBitCast(value, to: Int.self))
+            writeIntegerValue(unsafeBitCast(value, to: Int.self))
         } else if T.self == Double.self {
             try writeCheckedFloat(unsafeBitCast(value, to: Double.self), in: encoder, key: key)
         } else if T.self == Bool.self {
-            writer.writeBool(unsafeBitCast(value, to: Bool.self))
+            writeValue(unsafeBitCast(value, to: Bool.self))
         } else if T.self == Int64.self {
-            writer.writeInteger(unsafeBitCast(value, to: Int64.self))
+            writeIntegerValue(unsafeBitCast(value, to: Int64.self))
         } else if T.self == Float.self {
             try writeCheckedFloat(unsafeBitCast(value, to: Float.self), in: encoder, key: key)
         } else if T.self == UInt64.self {
-            writer.writeInteger(unsafeBitCast(value, to: UInt64.self))
+            writeIntegerValue(unsafeBitCast(value, to: UInt64.self))
         } else if T.self == Int32.self {
-            writer.writeInteger(unsafeBitCast(value, to: Int32.self))
+            writeIntegerValue(unsafeBitCast(value, to: Int32.self))
         } else if T.self == UInt32.self {
-            writer.writeInteger(unsafeBitCast(value, to: UInt32.self))
+            writeIntegerValue(unsafeBitCast(value, to: UInt32.self))
         } else if T.self == UInt.self {
-            writer.writeInteger(unsafeBitCast(value, to: UInt.self))
+            writeIntegerValue(unsafeBitCast(value, to: UInt.self))
         } else if T.self == Int16.self {
-            writer.writeInteger(unsafeBitCast(value, to: Int16.self))
+            writeIntegerValue(unsafeBitCast(value, to: Int16.self))
         } else if T.self == UInt16.self {
-            writer.writeInteger(unsafeBitCast(value, to: UInt16.self))
+            writeIntegerValue(unsafeBitCast(value, to: UInt16.self))
         } else if T.self == Int8.self {
-            writer.writeInteger(unsafeBitCast(value, to: Int8.self))
+            writeIntegerValue(unsafeBitCast(value, to: Int8.self))
         } else if T.self == UInt8.self {
-            writer.writeInteger(unsafeBitCast(value, to: UInt8.self))
+            writeIntegerValue(unsafeBitCast(value, to: UInt8.self))
         } else {
             return false
         }
-        valueWritten()
         return true
     }
 
@@ -127,8 +126,7 @@ extension EncodingState {
         } else if T.self == Data.self {
             try writeData(unsafeBitCast(value, to: Data.self), in: encoder, key: key)
         } else if T.self == URL.self {
-            writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
-            valueWritten()
+            writeValue(unsafeBitCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
             try writeDecimal(unsafeBitCast(value, to: Decimal.self), in: encoder, key: key)
         } else if T.self == [Double].self {
@@ -156,12 +154,10 @@ extension EncodingState {
         case .millisecondsSince1970:
             try writeDateNumber(1000.0 * date.timeIntervalSince1970, in: encoder, key: key)
         case .iso8601:
-            writer.writeString(date.formatted(.iso8601))
-            valueWritten()
+            writeValue(date.formatted(.iso8601))
         #if canImport(Darwin)
         case .formatted(let formatter):
-            writer.writeString(formatter.string(from: date))
-            valueWritten()
+            writeValue(formatter.string(from: date))
         #endif
         case .custom(let closure):
             try encodeThroughEncoder(in: encoder, key: key) { try closure(date, $0) }
@@ -185,8 +181,7 @@ extension EncodingState {
         case .deferredToData:
             try encodeThroughEncoder(in: encoder, key: key) { try data.encode(to: $0) }
         case .base64:
-            writer.writeString(data.base64EncodedString())
-            valueWritten()
+            writeValue(data.base64EncodedString())
         case .custom(let closure):
             try encodeThroughEncoder(in: encoder, key: key) { try closure(data, $0) }
         #if canImport(Darwin)
@@ -226,8 +221,7 @@ extension EncodingState {
         _ = pushContainer(isObject: false)
         for element in array {
             beginElement()
-            writer.writeString(element)
-            valueWritten()
+            writeValue(element)
         }
         closeTop()
     }

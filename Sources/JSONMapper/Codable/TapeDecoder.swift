@@ -423,15 +423,23 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         return nil
     }
 
-    /// Looks from the hint to the end, then from the first key to the hint (the object's keys
-    /// are distinct: a keyed container indexes any other object).
+    /// Looks at the key after the hint, then, unless the object's key filter rules the key out,
+    /// from there to the end and from the first key to the hint (the object's keys are
+    /// distinct: a keyed container indexes any other object).
     private func find(_ wanted: UnsafeBufferPointer<UInt8>, inObject begin: Int, end: Int) -> Int? {
-        // An absent key (an optional property the object leaves out) usually fails here,
-        // without a scan of the object.
-        guard tape.objectMayHaveKey(wanted, endingAt: end) else { return nil }
         let slot = keyHints + (tape.depth(at: begin) & (Self.keyHintSlots - 1))
         let start = slot.pointee.container == begin ? slot.pointee.next : begin + 1
-        guard let found = scan(from: start, to: end, for: wanted) ?? scan(from: begin + 1, to: start, for: wanted) else { return nil }
+        let found: Int
+        if let next = scan(from: start, to: min(start + 1, end), for: wanted) {
+            // `init(from:)` asking in document order: the key is where the last one left off.
+            found = next
+        } else {
+            // An absent key (an optional property the object leaves out) usually ends here.
+            guard tape.objectMayHaveKey(wanted, endingAt: end),
+                  let scanned = scan(from: start, to: end, for: wanted) ?? scan(from: begin + 1, to: start, for: wanted)
+            else { return nil }
+            found = scanned
+        }
         slot.pointee = KeyHint(container: begin, next: tape.next(after: found))
         return found
     }

@@ -144,14 +144,26 @@ final class Tape {
         guard entry.textPlace == UInt8(CYAJL_TEXT_ESCAPED.rawValue) else { return text(at: index).string }
         // The escaped bytes are in the input, which the caller keeps alive (see the type's note).
         let escaped = (input.baseAddress.unsafelyUnwrapped + Int(truncatingIfNeeded: entry.position)).assumingMemoryBound(to: UInt8.self)
-        let length = Int(entry.length)
-        // Unescaped into scratch room and copied from there as bytes known to be UTF-8 (see
-        // ``JSONBytes/string``): the input was validated, and the escapes decode to whole
-        // scalars (a lone surrogate escape is refused before the parse), so the result is
-        // well-formed; `String(unsafeUninitializedCapacity:)` would validate it again.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(length, 1)) { out in
-            let written = cyajltape_unescape(escaped, length, out.baseAddress.unsafelyUnwrapped)
-            return JSONBytes(start: out.baseAddress.unsafelyUnwrapped, count: written).string
+        // Made from bytes known to be UTF-8 (``JSONBytes/string``): the input was validated, and
+        // a lone surrogate escape refused, before the parse; `String(unsafeUninitializedCapacity:)`
+        // would validate them again.
+        return JSONUnescaping.withUnescaped(UnsafeBufferPointer(start: escaped, count: Int(entry.length))) { text in
+            JSONBytes(start: text.baseAddress.unsafelyUnwrapped, count: text.count).string
+        }
+    }
+}
+
+/// JSON string text without its escapes, by the tape's unescaper (`cyajltape_unescape`).
+enum JSONUnescaping {
+    /// Calls `body` with the unescaped text of `escaped`, well-formed JSON string contents
+    /// (valid UTF-8, complete escapes, no lone surrogate), in scratch room valid for the call.
+    static func withUnescaped<Result>(
+        _ escaped: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(escaped.count, 1)) { out in
+            let base = out.baseAddress.unsafelyUnwrapped
+            let written = escaped.isEmpty ? 0 : cyajltape_unescape(escaped.baseAddress.unsafelyUnwrapped, escaped.count, base)
+            return try body(UnsafeBufferPointer(start: base, count: written))
         }
     }
 }

@@ -11,27 +11,37 @@ struct EncoderSettings {
     var keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
-    var foundation: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = formatting
-        encoder.dateEncodingStrategy = dates
-        encoder.dataEncodingStrategy = data
-        encoder.nonConformingFloatEncodingStrategy = floats
-        encoder.keyEncodingStrategy = keys
-        encoder.userInfo = userInfo
-        return encoder
-    }
+    var foundation: JSONEncoder { configured(JSONEncoder()) }
+    var codable: JSONCodableEncoder { configured(JSONCodableEncoder()) }
 
-    var codable: JSONCodableEncoder {
-        let encoder = JSONCodableEncoder()
+    private func configured<Encoder: SettableEncoder>(_ encoder: Encoder) -> Encoder {
         encoder.outputFormatting = formatting
         encoder.dateEncodingStrategy = dates
         encoder.dataEncodingStrategy = data
         encoder.nonConformingFloatEncodingStrategy = floats
         encoder.keyEncodingStrategy = keys
-        encoder.userInfo = userInfo
+        encoder.setUserInfo(userInfo)
         return encoder
     }
+}
+
+/// The options both encoders have under the same names.
+protocol SettableEncoder: AnyObject {
+    var outputFormatting: JSONEncoder.OutputFormatting { get set }
+    var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { get set }
+    var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy { get set }
+    var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy { get set }
+    var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy { get set }
+    /// `userInfo`, whose value type differs (`Any` in Foundation, `any Sendable` here).
+    func setUserInfo(_ userInfo: [CodingUserInfoKey: any Sendable])
+}
+
+extension JSONEncoder: SettableEncoder {
+    func setUserInfo(_ userInfo: [CodingUserInfoKey: any Sendable]) { self.userInfo = userInfo }
+}
+
+extension JSONCodableEncoder: SettableEncoder {
+    func setUserInfo(_ userInfo: [CodingUserInfoKey: any Sendable]) { self.userInfo = userInfo }
 }
 
 /// Encodes with both and expects the same bytes (the settings sort keys, unless a test
