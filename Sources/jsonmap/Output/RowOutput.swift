@@ -24,10 +24,20 @@ protocol RowOutput {
     func finish() throws
 }
 
+/// An output that takes runs of rows formatted on the workers in its text format (see
+/// `JSONRecordDecoder.rowRuns`), a block of records at a time, instead of one row per record.
+protocol RowRunOutput: RowOutput {
+    /// The layout the workers format the runs in.
+    var runFormat: JSONRowFormat { get }
+
+    /// Writes one run, after those of the records before it.
+    func write(run: JSONRowRun) throws
+}
+
 /// Rows written as text through one ``JSONRowWriter`` to an output, in blocks of 64 KiB; to
 /// standard output also before the run waits for more input, so a pipeline downstream gets
 /// each row as soon as its record has arrived.
-final class TextRows: RowOutput {
+final class TextRows: RowRunOutput {
     let format: @Sendable (JSONRow) throws(JSONMapperError) -> JSONFormattedRow
     private let file: OutputFile
     private var writer: JSONRowWriter
@@ -43,8 +53,15 @@ final class TextRows: RowOutput {
         if header { self.writer.writeHeader() }
     }
 
+    var runFormat: JSONRowFormat { writer.format }
+
     func write(_ row: JSONFormattedRow) throws {
         writer.write(formatted: row)
+        if writer.bufferedByteCount >= 1 << 16 { try flush() }
+    }
+
+    func write(run: JSONRowRun) throws {
+        writer.write(run: run)
         if writer.bufferedByteCount >= 1 << 16 { try flush() }
     }
 

@@ -1,0 +1,168 @@
+import CYajlCallbacks
+
+/// A schema's columns as the plan the C recorder follows through each record (see
+/// `cyajl_plan.h`): the keys and indexes the columns' paths take, level by level, and the slot
+/// each path's value is noted in. A path read by several columns has one slot; a column reads
+/// its paths' slots in priority order.
+///
+/// Only schemas whose every path starts at a key of the record's object, and that explode no
+/// array, have a plan (a schema with an explode makes none; ``init(columns:)`` returns `nil`
+/// otherwise); so does a schema whose paths
+/// would need one key to hold both an object and an array. Such schemas are read the general
+/// way.
+// Sendable: immutable once built; the C arrays are written only while it is made.
+final class RecordPlan: @unchecked Sendable {
+    /// What a column reads: its paths' slots, in priority order.
+    struct Column {
+        let slots: [UInt32]
+    }
+
+    let columns: [Column]
+    /// The plan handed to the recorders.
+    let plan: UnsafeMutablePointer<cyajl_plan>
+    private let levels: UnsafeMutableBufferPointer<cyajl_plan_level>
+    private let keys: UnsafeMutableBufferPointer<cyajl_plan_key>
+    private let buckets: UnsafeMutableBufferPointer<UInt32>
+    /// The keys' bytes, back to back; `keys` point into them.
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+
+    /// The plan of a schema's columns, or `nil` when they have none (see the type's comment).
+    init?(columns schemaColumns: [JSONColumn]) {
+        var tree = PlanTree()
+        var columns: [Column] = []
+        for column in schemaColumns {
+            guard case .success(let paths) = JSONSchema.keys(of: column) else { return nil }
+            var slots: [UInt32] = []
+            for path in paths {
+                guard let slot = tree.slot(for: path.steps) else { return nil }
+                slots.append(slot)
+            }
+            columns.append(Column(slots: slots))
+        }
+        self.columns = columns
+        (levels, keys, buckets, keyBytes) = tree.compiled()
+        plan = .allocate(capacity: 1)
+        plan.initialize(to: cyajl_plan(levels: UnsafePointer(levels.baseAddress), keys: UnsafePointer(keys.baseAddress),
+                                       buckets: UnsafePointer(buckets.baseAddress), slotCount: tree.slotCount))
+    }
+
+    deinit {
+        plan.deallocate()
+        levels.deallocate()
+        keys.deallocate()
+        buckets.deallocate()
+        keyBytes.deallocate()
+    }
+}
+
+/// The plan's levels while they are collected from the columns' paths.
+private struct PlanTree {
+    struct Entry {
+        var slot: Int32 = -1
+        var child: Int32 = -1
+    }
+
+    struct Level {
+        var isArray: Bool
+        /// An object level's keys in the order first seen.
+        var keyOrder: [String] = []
+        var byKey: [String: Entry] = [:]
+        /// An array level's indexes.
+        var byIndex: [Int: Entry] = [:]
+    }
+
+    /// Level 0 is the record's object.
+    var levels = [Level(isArray: false)]
+    var slotCount: UInt32 = 0
+
+    /// The slot of the value at `steps`, made on first use; `nil` when the steps start at an
+    /// index or need a level to be both an object and an array.
+    mutating func slot(for steps: [KeyPathSpec.Step]) -> UInt32? {
+        guard case .key = steps.first else { return nil }
+        var level = 0
+        for (position, step) in steps.enumerated() {
+            guard var entry = self[level, step] else { return nil }
+            if position == steps.count - 1 {
+                if entry.slot < 0 {
+                    entry.slot = Int32(slotCount)
+                    slotCount += 1
+                }
+                self[level, step] = entry
+                return UInt32(entry.slot)
+            }
+            let childIsArray: Bool
+            if case .index = steps[position + 1] { childIsArray = true } else { childIsArray = false }
+            if entry.child < 0 {
+                entry.child = Int32(levels.count)
+                levels.append(Level(isArray: childIsArray))
+                self[level, step] = entry
+            } else if levels[Int(entry.child)].isArray != childIsArray {
+                return nil
+            }
+            level = Int(entry.child)
+        }
+        return nil
+    }
+
+    /// The entry of `step` at a level: an empty one when new, `nil` when the step's kind is not
+    /// the level's (an index in an object, a key in an array).
+    subscript(level: Int, step: KeyPathSpec.Step) -> Entry? {
+        get {
+            switch step {
+            case .key(let key): levels[level].isArray ? nil : levels[level].byKey[key] ?? Entry()
+            case .index(let index): levels[level].isArray ? levels[level].byIndex[index] ?? Entry() : nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch step {
+            case .key(let key):
+                if levels[level].byKey.updateValue(newValue, forKey: key) == nil { levels[level].keyOrder.append(key) }
+            case .index(let index):
+                levels[level].byIndex[index] = newValue
+            }
+        }
+    }
+
+    /// The C arrays of the plan: levels, keys (an array level's indexes from 0 to its largest),
+    /// object levels' hash tables, and the keys' bytes.
+    func compiled() -> (UnsafeMutableBufferPointer<cyajl_plan_level>, UnsafeMutableBufferPointer<cyajl_plan_key>,
+                        UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt8>) {
+        let textBytes = levels.flatMap { $0.keyOrder.flatMap(\.utf8) }
+        let keyBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(textBytes.count, 1))
+        _ = keyBytes.initialize(from: textBytes)
+        var cLevels: [cyajl_plan_level] = []
+        var cKeys: [cyajl_plan_key] = []
+        var cBuckets: [UInt32] = []
+        var textOffset = 0
+        for level in levels {
+            let firstKey = UInt32(cKeys.count)
+            if level.isArray {
+                let count = (level.byIndex.keys.max() ?? -1) + 1
+                for index in 0..<count {
+                    let entry = level.byIndex[index] ?? Entry()
+                    cKeys.append(cyajl_plan_key(text: nil, length: 0, slot: entry.slot, child: entry.child))
+                }
+                cLevels.append(cyajl_plan_level(isArray: 1, firstKey: firstKey, keyCount: UInt32(count), firstBucket: 0, bucketMask: 0))
+                continue
+            }
+            var bucketCount = 2
+            while bucketCount < 2 * level.keyOrder.count { bucketCount *= 2 }
+            let firstBucket = cBuckets.count
+            cBuckets.append(contentsOf: repeatElement(0, count: bucketCount))
+            for (number, key) in level.keyOrder.enumerated() {
+                let entry = level.byKey[key]!
+                let length = key.utf8.count
+                let text = UnsafePointer(keyBytes.baseAddress! + textOffset)
+                textOffset += length
+                cKeys.append(cyajl_plan_key(text: text, length: UInt32(length), slot: entry.slot, child: entry.child))
+                var bucket = Int(truncatingIfNeeded: cyajl_key_hash(text, length)) & (bucketCount - 1)
+                while cBuckets[firstBucket + bucket] != 0 { bucket = (bucket + 1) & (bucketCount - 1) }
+                cBuckets[firstBucket + bucket] = UInt32(number + 1)
+            }
+            cLevels.append(cyajl_plan_level(isArray: 0, firstKey: firstKey, keyCount: UInt32(level.keyOrder.count),
+                                            firstBucket: UInt32(firstBucket), bucketMask: UInt32(bucketCount - 1)))
+        }
+        return (.frozenCopy(of: cLevels), .frozenCopy(of: cKeys), .frozenCopy(of: cBuckets), keyBytes)
+    }
+}
