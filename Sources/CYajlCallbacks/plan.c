@@ -73,12 +73,31 @@ static void cyajlplan_reset_arena(cyajl_recorder *r) {
 
 // MARK: - Values
 
+/// Starts element `element` of the exploded array: its element slots are empty.
+static void cyajlplan_start_element(cyajl_recorder *r, uint32_t element) {
+    size_t width = r->plan->slotCount - r->plan->elementSlotBase;
+    if (element >= r->elementCapacity) {
+        size_t old = r->elementCapacity;
+        r->elementValues = cyajlplan_grow(r->elementValues, &r->elementCapacity, (size_t)element + 1, width ? width * sizeof(cyajl_plan_value) : 1);
+        if (width) memset(r->elementValues + old * width, 0, (r->elementCapacity - old) * width * sizeof(cyajl_plan_value));
+    }
+    // Slots a former record left with this record's stamp (it wrapped) are cleared whole.
+    for (size_t k = 0; k < width; k++) r->elementValues[(size_t)element * width + k].stamp = 0;
+    r->element = element;
+    r->elementCount = element + 1;
+}
+
 /// Where the value that starts now goes: its slot and the level that reads its members, from
 /// the innermost object's last key or the innermost array's element index.
 static inline void cyajlplan_locate(cyajl_recorder *r, int32_t *slot, int32_t *child) {
     cyajl_plan_frame *frame = &r->frames[r->depth - 1];
     const cyajl_plan_level *level = &r->plan->levels[frame->level];
-    if (level->isArray) {
+    if (level->isArray == CYAJL_PLAN_EXPLODED) {
+        cyajlplan_start_element(r, frame->count);
+        const cyajl_plan_key *key = &r->plan->keys[level->firstKey];
+        *slot = key->slot;
+        *child = key->child;
+    } else if (level->isArray) {
         uint32_t index = frame->count;
         if (index < level->keyCount) {
             const cyajl_plan_key *key = &r->plan->keys[level->firstKey + index];
@@ -100,7 +119,10 @@ static inline void cyajlplan_locate(cyajl_recorder *r, int32_t *slot, int32_t *c
 /// The slot's value for this record, or NULL when the slot already has one (a repeated key,
 /// which the general decoder resolves).
 static inline cyajl_plan_value *cyajlplan_claim(cyajl_recorder *r, int32_t slot) {
-    cyajl_plan_value *value = &r->values[slot];
+    uint32_t base = r->plan->elementSlotBase;
+    cyajl_plan_value *value = (uint32_t)slot < base
+        ? &r->values[slot]
+        : &r->elementValues[(size_t)r->element * (r->plan->slotCount - base) + ((uint32_t)slot - base)];
     if (value->stamp == r->stamp) return NULL;
     value->stamp = r->stamp;
     return value;
@@ -168,7 +190,7 @@ static int cyajlplan_key(void *context, const unsigned char *text, size_t length
     const cyajl_plan_level *level = &r->plan->levels[r->frames[r->depth - 1].level];
     r->pendingSlot = -1;
     r->pendingChild = -1;
-    if (level->keyCount == 0) return 1;
+    if (!(level->keyLengths & cyajlplan_length_bit(length))) return 1;
     const uint32_t *buckets = r->plan->buckets + level->firstBucket;
     uint32_t bucket = (uint32_t)cyajl_key_hash(text, length) & level->bucketMask;
     for (uint32_t entry; (entry = buckets[bucket]) != 0; bucket = (bucket + 1) & level->bucketMask) {
@@ -195,8 +217,9 @@ static int cyajlplan_open(cyajl_recorder *r, int isArray) {
     } else {
         cyajlplan_locate(r, &slot, &child);
     }
+    cyajl_plan_value *value = NULL;
     if (slot >= 0) {
-        cyajl_plan_value *value = cyajlplan_claim(r, slot);
+        value = cyajlplan_claim(r, slot);
         if (!value) return 0;
         value->kind = isArray ? CYAJL_PLAN_ARRAY : CYAJL_PLAN_OBJECT;
         value->inSide = 0;
@@ -204,34 +227,34 @@ static int cyajlplan_open(cyajl_recorder *r, int isArray) {
     }
     if (child < 0) {
         r->skipDepth = 1;
-        r->skipSlot = slot;
+        r->skipValue = value;
         r->skipCount = 0;
         return 1;
     }
     // The plan reads an object where the record has an array, or the other way round.
-    if (r->plan->levels[child].isArray != (uint32_t)isArray) return 0;
+    if ((r->plan->levels[child].isArray != 0) != isArray) return 0;
     if (r->depth == r->frameCapacity) r->frames = cyajlplan_grow(r->frames, &r->frameCapacity, r->depth + 1, sizeof(cyajl_plan_frame));
-    r->frames[r->depth] = (cyajl_plan_frame){ .level = child, .slot = slot, .count = 0 };
+    r->frames[r->depth] = (cyajl_plan_frame){ .level = child, .count = 0, .value = value };
     r->depth += 1;
     return 1;
 }
 
-/// Ends a container the plan noted: its member count and end go to its slot.
-static inline void cyajlplan_note_end(cyajl_recorder *r, int32_t slot, uint32_t count) {
-    if (slot < 0) return;
-    r->values[slot].length = count;
-    r->values[slot].end = yajl_get_bytes_consumed(r->handle);
+/// Ends a container the plan noted: its member count and end go to its slot's value.
+static inline void cyajlplan_note_end(cyajl_recorder *r, cyajl_plan_value *value, uint32_t count) {
+    if (!value) return;
+    value->length = count;
+    value->end = yajl_get_bytes_consumed(r->handle);
 }
 
 static int cyajlplan_close(void *context) {
     cyajl_recorder *r = context;
     if (r->skipDepth) {
         r->skipDepth -= 1;
-        if (r->skipDepth == 0) cyajlplan_note_end(r, r->skipSlot, r->skipCount);
+        if (r->skipDepth == 0) cyajlplan_note_end(r, r->skipValue, r->skipCount);
         return 1;
     }
     r->depth -= 1;
-    cyajlplan_note_end(r, r->frames[r->depth].slot, r->frames[r->depth].count);
+    cyajlplan_note_end(r, r->frames[r->depth].value, r->frames[r->depth].count);
     return 1;
 }
 
@@ -276,6 +299,7 @@ void cyajlplan_recorder_free(cyajl_recorder *r) {
     free(r->arena);
     free(r->frames);
     free(r->side);
+    free(r->elementValues);
     free(r);
 }
 
@@ -293,6 +317,8 @@ int cyajlplan_record(cyajl_recorder *r, const unsigned char *input, size_t lengt
     r->pendingSlot = -1;
     r->pendingChild = -1;
     r->sideCount = 0;
+    r->elementCount = 0;
+    r->element = 0;
     cyajlplan_reset_arena(r);
     yajl_handle handle = yajl_alloc(&r->table, &r->memory, r);
     if (!handle) abort();

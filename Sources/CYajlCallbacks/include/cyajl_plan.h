@@ -29,7 +29,9 @@ typedef struct cyajl_plan_key {
 
 /// An object or array the plan reads members of.
 typedef struct cyajl_plan_level {
-    /// 1 for an array level, whose keys are its indexes: key `i` is element `i`.
+    /// 1 for an array level, whose keys are its indexes: key `i` is element `i`; 2 for the
+    /// exploded array, whose every element is read by its one key, into element slots (see
+    /// ``cyajl_plan/elementSlotBase``).
     uint32_t isArray;
     /// The level's keys: `keys[firstKey ..< firstKey + keyCount]`.
     uint32_t firstKey;
@@ -38,7 +40,18 @@ typedef struct cyajl_plan_level {
     /// linear probing, holds a key's index plus one; 0 ends the probe.
     uint32_t firstBucket;
     uint32_t bucketMask;
+    /// An object level's key lengths: bit `min(length, 63)` set for each key, so that most
+    /// keys the level does not read are passed by without hashing them.
+    uint64_t keyLengths;
 } cyajl_plan_level;
+
+/// A key length's bit in ``cyajl_plan_level/keyLengths``.
+static inline uint64_t cyajlplan_length_bit(size_t length) {
+    return (uint64_t)1 << (length < 63 ? length : 63);
+}
+
+/// The ``cyajl_plan_level/isArray`` of an exploded array.
+#define CYAJL_PLAN_EXPLODED 2
 
 /// A compiled plan; level 0 is the record, an object. Immutable once built, so one plan
 /// serves every thread.
@@ -47,6 +60,9 @@ typedef struct cyajl_plan {
     const cyajl_plan_key *keys;
     const uint32_t *buckets;
     uint32_t slotCount;
+    /// Slots from this one on are read inside each element of the exploded array, and noted
+    /// per element (``cyajlplan_element_value``); equal to `slotCount` without an explode.
+    uint32_t elementSlotBase;
 } cyajl_plan;
 
 /// What a slot holds.
@@ -80,8 +96,9 @@ typedef struct cyajl_plan_value {
 /// An object or array being read by the plan.
 typedef struct cyajl_plan_frame {
     int32_t level;
-    int32_t slot;
     uint32_t count;
+    /// The value the container is noted as, if a slot reads it.
+    struct cyajl_plan_value *value;
 } cyajl_plan_frame;
 
 /// One worker's recorder: the plan it follows, the values of the record last recorded, and
@@ -107,14 +124,20 @@ typedef struct cyajl_recorder {
     /// The slot and level of the next value of the innermost object, set by its key.
     int32_t pendingSlot;
     int32_t pendingChild;
-    /// Containers open inside a value the plan does not look into (0 outside one), the slot
-    /// that value goes to (or -1) and its members so far.
+    /// Containers open inside a value the plan does not look into (0 outside one), the value
+    /// it is noted as (or NULL) and its members so far.
     size_t skipDepth;
-    int32_t skipSlot;
+    struct cyajl_plan_value *skipValue;
     uint32_t skipCount;
     unsigned char *side;
     size_t sideCount;
     size_t sideCapacity;
+    /// The element slots of each element of the exploded array, element after element.
+    cyajl_plan_value *elementValues;
+    size_t elementCapacity;
+    /// Elements of the exploded array in the current record, and the one being read.
+    uint32_t elementCount;
+    uint32_t element;
     size_t maxStringBytes;
     size_t maxNumberBytes;
     size_t depthLimit;
@@ -135,6 +158,14 @@ int cyajlplan_record(cyajl_recorder *recorder, const unsigned char *input, size_
 /// The value `slot` received in the record last recorded, or NULL when none.
 static inline const cyajl_plan_value *cyajlplan_value(const cyajl_recorder *recorder, uint32_t slot) {
     const cyajl_plan_value *value = &recorder->values[slot];
+    return value->stamp == recorder->stamp ? value : NULL;
+}
+
+/// The value element slot `slot` received in element `element` of the exploded array, or
+/// NULL when none.
+static inline const cyajl_plan_value *cyajlplan_element_value(const cyajl_recorder *recorder, uint32_t element, uint32_t slot) {
+    const cyajl_plan *plan = recorder->plan;
+    const cyajl_plan_value *value = &recorder->elementValues[(size_t)element * (plan->slotCount - plan->elementSlotBase) + (slot - plan->elementSlotBase)];
     return value->stamp == recorder->stamp ? value : NULL;
 }
 

@@ -5,19 +5,30 @@ import CYajlCallbacks
 /// each path's value is noted in. A path read by several columns has one slot; a column reads
 /// its paths' slots in priority order.
 ///
-/// Only schemas whose every path starts at a key of the record's object, and that explode no
-/// array, have a plan (a schema with an explode makes none; ``init(columns:)`` returns `nil`
-/// otherwise); so does a schema whose paths
+/// With an explode, the exploded array is a level of its own whose every element is read by
+/// the element columns, into element slots the recorder keeps per element.
+///
+/// Only schemas whose every path starts at a key of the record's object have a plan
+/// (``init(columns:explode:)`` returns `nil` otherwise); so does a schema whose paths
 /// would need one key to hold both an object and an array. Such schemas are read the general
 /// way.
 // Sendable: immutable once built; the C arrays are written only while it is made.
 final class RecordPlan: @unchecked Sendable {
-    /// What a column reads: its paths' slots, in priority order.
-    struct Column {
-        let slots: [UInt32]
+    /// What a column reads: its paths' slots, in priority order, in the record or in each
+    /// element of the exploded array; or the element's position.
+    enum Column {
+        case record(slots: [UInt32])
+        case element(slots: [UInt32])
+        case ordinal
+
+        var isElement: Bool {
+            if case .element = self { true } else { false }
+        }
     }
 
     let columns: [Column]
+    /// The slot of the exploded array, if any.
+    let explodeSlot: UInt32?
     /// The plan handed to the recorders.
     let plan: UnsafeMutablePointer<cyajl_plan>
     private let levels: UnsafeMutableBufferPointer<cyajl_plan_level>
@@ -27,23 +38,55 @@ final class RecordPlan: @unchecked Sendable {
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
 
     /// The plan of a schema's columns, or `nil` when they have none (see the type's comment).
-    init?(columns schemaColumns: [JSONColumn]) {
+    init?(columns schemaColumns: [JSONColumn], explode: JSONExplode?) {
         var tree = PlanTree()
-        var columns: [Column] = []
+        var explodeSteps: [KeyPathSpec.Step] = []
+        var explodeLevel = 0
+        var explodeSlot: UInt32?
+        if let explode {
+            guard let path = try? KeyPathSpec(explode.path, strategy: .useDeclaredKeys),
+                  let (slot, level) = tree.explode(at: path.steps) else { return nil }
+            (explodeSteps, explodeLevel, explodeSlot) = (path.steps, level, slot)
+        }
+        var paths: [[KeyPathSpec]] = []
         for column in schemaColumns {
-            guard case .success(let paths) = JSONSchema.keys(of: column) else { return nil }
+            guard case .success(let keys) = JSONSchema.keys(of: column) else { return nil }
+            paths.append(keys)
+        }
+        func isElementColumn(_ index: Int) -> Bool {
+            explode != nil && paths[index].contains { $0.steps.starts(with: explodeSteps) }
+        }
+        // Record slots first: element slots are those from the base on.
+        var columns: [Column?] = Array(repeating: nil, count: schemaColumns.count)
+        for index in schemaColumns.indices where !isElementColumn(index) {
+            if case .ordinal = schemaColumns[index].type, explode != nil {
+                columns[index] = .ordinal
+                continue
+            }
             var slots: [UInt32] = []
-            for path in paths {
-                guard let slot = tree.slot(for: path.steps) else { return nil }
+            for path in paths[index] {
+                guard let slot = tree.slot(for: path.steps, from: 0) else { return nil }
                 slots.append(slot)
             }
-            columns.append(Column(slots: slots))
+            columns[index] = .record(slots: slots)
         }
-        self.columns = columns
+        tree.elementSlotBase = tree.slotCount
+        for index in schemaColumns.indices where isElementColumn(index) {
+            var slots: [UInt32] = []
+            for path in paths[index] {
+                let steps = [.index(0)] + path.steps.dropFirst(explodeSteps.count)
+                guard let slot = tree.slot(for: steps, from: explodeLevel) else { return nil }
+                slots.append(slot)
+            }
+            columns[index] = .element(slots: slots)
+        }
+        self.explodeSlot = explodeSlot
+        self.columns = columns.map { $0! }
         (levels, keys, buckets, keyBytes) = tree.compiled()
         plan = .allocate(capacity: 1)
         plan.initialize(to: cyajl_plan(levels: UnsafePointer(levels.baseAddress), keys: UnsafePointer(keys.baseAddress),
-                                       buckets: UnsafePointer(buckets.baseAddress), slotCount: tree.slotCount))
+                                       buckets: UnsafePointer(buckets.baseAddress), slotCount: tree.slotCount,
+                                       elementSlotBase: explode == nil ? tree.slotCount : tree.elementSlotBase))
     }
 
     deinit {
@@ -64,6 +107,8 @@ private struct PlanTree {
 
     struct Level {
         var isArray: Bool
+        /// The exploded array: an array level whose one entry, index 0, reads every element.
+        var isExploded = false
         /// An object level's keys in the order first seen.
         var keyOrder: [String] = []
         var byKey: [String: Entry] = [:]
@@ -74,12 +119,26 @@ private struct PlanTree {
     /// Level 0 is the record's object.
     var levels = [Level(isArray: false)]
     var slotCount: UInt32 = 0
+    var elementSlotBase: UInt32 = 0
 
-    /// The slot of the value at `steps`, made on first use; `nil` when the steps start at an
-    /// index or need a level to be both an object and an array.
-    mutating func slot(for steps: [KeyPathSpec.Step]) -> UInt32? {
-        guard case .key = steps.first else { return nil }
+    /// The slot of the exploded array at `steps` and its level, made before any column's.
+    mutating func explode(at steps: [KeyPathSpec.Step]) -> (slot: UInt32, level: Int)? {
+        guard let slot = slot(for: steps, from: 0) else { return nil }
         var level = 0
+        for step in steps.dropLast() { level = Int(self[level, step]!.child) }
+        var entry = self[level, steps.last!]!
+        entry.child = Int32(levels.count)
+        levels.append(Level(isArray: true, isExploded: true))
+        self[level, steps.last!] = entry
+        return (slot, Int(entry.child))
+    }
+
+    /// The slot of the value at `steps` from level `start`, made on first use; `nil` when the
+    /// steps start the record at an index or need a level to be both an object and an array
+    /// (or another exploded array's element to be read at an index but 0).
+    mutating func slot(for steps: [KeyPathSpec.Step], from start: Int) -> UInt32? {
+        if start == 0, case .index = steps.first { return nil }
+        var level = start
         for (position, step) in steps.enumerated() {
             guard var entry = self[level, step] else { return nil }
             if position == steps.count - 1 {
@@ -110,7 +169,8 @@ private struct PlanTree {
         get {
             switch step {
             case .key(let key): levels[level].isArray ? nil : levels[level].byKey[key] ?? Entry()
-            case .index(let index): levels[level].isArray ? levels[level].byIndex[index] ?? Entry() : nil
+            case .index(let index):
+                levels[level].isArray && !(levels[level].isExploded && index != 0) ? levels[level].byIndex[index] ?? Entry() : nil
             }
         }
         set {
@@ -143,25 +203,28 @@ private struct PlanTree {
                     let entry = level.byIndex[index] ?? Entry()
                     cKeys.append(cyajl_plan_key(text: nil, length: 0, slot: entry.slot, child: entry.child))
                 }
-                cLevels.append(cyajl_plan_level(isArray: 1, firstKey: firstKey, keyCount: UInt32(count), firstBucket: 0, bucketMask: 0))
+                cLevels.append(cyajl_plan_level(isArray: level.isExploded ? UInt32(CYAJL_PLAN_EXPLODED) : 1, firstKey: firstKey,
+                                                keyCount: UInt32(count), firstBucket: 0, bucketMask: 0, keyLengths: 0))
                 continue
             }
             var bucketCount = 2
             while bucketCount < 2 * level.keyOrder.count { bucketCount *= 2 }
             let firstBucket = cBuckets.count
             cBuckets.append(contentsOf: repeatElement(0, count: bucketCount))
+            var keyLengths: UInt64 = 0
             for (number, key) in level.keyOrder.enumerated() {
                 let entry = level.byKey[key]!
                 let length = key.utf8.count
                 let text = UnsafePointer(keyBytes.baseAddress! + textOffset)
                 textOffset += length
                 cKeys.append(cyajl_plan_key(text: text, length: UInt32(length), slot: entry.slot, child: entry.child))
+                keyLengths |= cyajlplan_length_bit(length)
                 var bucket = Int(truncatingIfNeeded: cyajl_key_hash(text, length)) & (bucketCount - 1)
                 while cBuckets[firstBucket + bucket] != 0 { bucket = (bucket + 1) & (bucketCount - 1) }
                 cBuckets[firstBucket + bucket] = UInt32(number + 1)
             }
             cLevels.append(cyajl_plan_level(isArray: 0, firstKey: firstKey, keyCount: UInt32(level.keyOrder.count),
-                                            firstBucket: UInt32(firstBucket), bucketMask: UInt32(bucketCount - 1)))
+                                            firstBucket: UInt32(firstBucket), bucketMask: UInt32(bucketCount - 1), keyLengths: keyLengths))
         }
         return (.frozenCopy(of: cLevels), .frozenCopy(of: cKeys), .frozenCopy(of: cBuckets), keyBytes)
     }

@@ -105,22 +105,13 @@ extension JSONRecordDecoder {
     /// The records of `source` as rows of `schema` laid out in `format`, delivered in runs of
     /// consecutive records (``JSONRowRun``) for ``JSONRowWriter/write(run:)``: each worker
     /// formats a whole block of records into one run, the planned way where it can (see
-    /// ``PlannedRowEngine``). A run's record index and line are its first record's; a
-    /// rejected record ends a run, so rejections arrive in stream order between runs.
+    /// ``PlannedRowEngine``), with an explode one row per element as
+    /// ``rows(_:from:onRejection:)`` makes them. A run's record index and line are its first
+    /// record's; a rejected record ends a run, so rejections arrive in stream order between
+    /// runs.
     package func rowRuns(_ schema: JSONSchema, as format: JSONRowFormat, from source: JSONRecordSource,
                          onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<JSONRowRun> {
         let layout = RowLayout(schema: schema, format: format)
-        guard schema.expansion == nil else {
-            // An explode's rows per record: a run per record, formatted on the worker.
-            return rows(schema, from: source, transform: { (rows) throws(JSONMapperError) in
-                var text = JSONWriter(options: EncodingOptions(), capacity: 256 * max(rows.count, 1))
-                for row in rows {
-                    layout.writeRunSeparator(to: &text)
-                    try layout.write(row, to: &text)
-                }
-                return JSONRowRun(bytes: text.bytes, records: 1, rows: rows.count)
-            }, onRejection: onRejection)
-        }
         var decoder = self
         decoder.options.coercion = schema.coercion
         let options = decoder.options

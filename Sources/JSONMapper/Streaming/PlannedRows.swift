@@ -4,31 +4,40 @@ import CYajlCallbacks
 /// a run per block between rejections: the block sink of the text formats.
 ///
 /// A record goes the planned way when it can: the C recorder follows the schema's
-/// ``RecordPlan`` through the record, noting only the values the columns read, and the row is
-/// formatted from those values straight into the run, one Swift call per record and per cell.
-/// Any record the planned way cannot vouch for (malformed, over a limit, shaped otherwise than
-/// the plan expects, a value that does not convert at once) is decoded again the general way,
-/// by the same engine and transform as every other record stream, which says exactly what is
-/// wrong or makes the same row. So the planned way only ever shortcuts to the general way's
-/// result: errors, positions and rejections are the general way's, and so is every cell.
+/// ``RecordPlan`` through the record, noting only the values the columns read, and the rows
+/// are formatted from those values straight into the run, one Swift call per record and per
+/// cell. Any record the planned way cannot vouch for (malformed, over a limit, shaped
+/// otherwise than the plan expects, a value that does not convert at once) is decoded again
+/// the general way, by the same engine and codecs as every other record stream, which says
+/// exactly what is wrong or makes the same rows. So the planned way only ever shortcuts to the
+/// general way's result: errors, positions and rejections are the general way's, and so is
+/// every cell.
 final class PlannedRowEngine: RecordDecoding {
-    private let layout: RowLayout
-    /// The general way: the schema's row decoded and formatted as one record's run.
-    private let general: RecordEngine<[UInt8]>
+    /// The general way: a record's rows decoded and formatted as a run of one record.
+    private let general: RecordEngine<JSONRowRun>
     private let planned: PlannedCells?
 
     init(schema: JSONSchema, layout: RowLayout, options: DecodingOptions) {
-        self.layout = layout
-        let codec = RecordTransformCodec(inner: schema.codec, transform: { (row) throws(JSONMapperError) -> [UInt8] in
-            var text = JSONWriter(options: EncodingOptions(), capacity: 256)
-            layout.writeRunSeparator(to: &text)
-            try layout.write(row, to: &text)
-            return text.bytes
-        })
-        general = RecordEngine(codec: codec, options: options)
+        general = RecordEngine(codec: Self.generalCodec(schema, layout), options: options)
         // Other policies keep values the planned way would have to vouch for one by one.
         let plan = options.invalidValuePolicy == .throw ? schema.plan : nil
         planned = plan.map { PlannedCells(plan: $0, schema: schema, layout: layout, options: options) }
+    }
+
+    /// The schema's rows of a record (one, or with an explode, one per element), formatted.
+    private static func generalCodec(_ schema: JSONSchema, _ layout: RowLayout) -> ValueCodec<JSONRowRun> {
+        let format = { @Sendable (rows: [JSONRow]) throws(JSONMapperError) -> JSONRowRun in
+            var text = JSONWriter(options: EncodingOptions(), capacity: 256 * max(rows.count, 1))
+            for row in rows {
+                layout.writeRunSeparator(to: &text)
+                try layout.write(row, to: &text)
+            }
+            return JSONRowRun(bytes: text.bytes, records: 1, rows: rows.count)
+        }
+        if let expansion = schema.expansion {
+            return RecordTransformCodec(inner: ExplodingRowsCodec(expansion), transform: format)
+        }
+        return RecordTransformCodec(inner: schema.codec, transform: { (row) throws(JSONMapperError) in try format([row]) })
     }
 
     var decodesWholeBlocks: Bool { true }
@@ -36,7 +45,7 @@ final class PlannedRowEngine: RecordDecoding {
     /// One record's run, the general way (the stream decodes whole blocks; see ``outcomes(of:limits:columns:)``).
     func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> JSONRowRun {
-        JSONRowRun(bytes: try general.decode(bytes, at: origin, columns: columns, issues: &issues), records: 1, rows: 1)
+        try general.decode(bytes, at: origin, columns: columns, issues: &issues)
     }
 
     func outcomes(of block: RecordBlock, limits: RecordFramer.Limits, columns: ColumnSink.Names?) -> [RecordOutcome<JSONRowRun>] {
@@ -51,15 +60,15 @@ final class PlannedRowEngine: RecordDecoding {
                 outcomes.append(tooLong)
                 continue
             }
-            if let planned, planned.appendRow(of: record.bytes, to: &run.writer) {
-                run.add(record)
+            if let planned, let rows = planned.appendRows(of: record.bytes, to: &run.writer) {
+                run.add(record, rows: rows)
                 continue
             }
             do throws(JSONMapperError) {
                 var issues: [JSONMapperError] = []
-                let text = try general.decode(record.bytes, at: record.span.origin, columns: columns, issues: &issues)
-                text.withUnsafeBufferPointer { run.writer.writeRaw($0) }
-                run.add(record)
+                let rows = try general.decode(record.bytes, at: record.span.origin, columns: columns, issues: &issues)
+                rows.bytes.withUnsafeBufferPointer { run.writer.writeRaw($0) }
+                run.add(record, rows: rows.rows)
             } catch {
                 run.end(into: &outcomes)
                 let outcome: RecordOutcome<JSONRowRun> = limits.outcome(of: record, failingWith: error, in: block)
@@ -76,6 +85,7 @@ final class PlannedRowEngine: RecordDecoding {
 private struct RunInProgress {
     var writer: JSONWriter
     private var records = 0
+    private var rows = 0
     private var line = 0
     private var range = 0..<0
     private let capacity: Int
@@ -85,27 +95,40 @@ private struct RunInProgress {
         writer = JSONWriter(options: EncodingOptions(), capacity: self.capacity)
     }
 
-    /// Counts `record`, whose row has been written.
-    mutating func add(_ record: BlockCursor.Record) {
+    /// Counts `record`, whose `rows` have been written.
+    mutating func add(_ record: BlockCursor.Record, rows: Int) {
         if records == 0 {
             line = record.span.origin.line
             range = record.streamRange
         }
         range = range.lowerBound..<record.streamRange.upperBound
         records += 1
+        self.rows += rows
     }
 
     /// Hands the run on as an outcome, if it has records, and starts the next.
     mutating func end(into outcomes: inout [RecordOutcome<JSONRowRun>]) {
         guard records > 0 else { return }
-        outcomes.append(.decodedRun(JSONRowRun(bytes: writer.bytes, records: records, rows: records), records: records, line: line, range: range))
+        let run = JSONRowRun(bytes: writer.bytes, records: records, rows: rows)
+        outcomes.append(.decodedRun(run, records: records, line: line, range: range))
         writer = JSONWriter(options: EncodingOptions(), capacity: capacity)
         records = 0
+        rows = 0
     }
 }
 
-/// The planned way of one worker: the C recorder, and the cells formatted from its values.
+/// The planned way of one worker: the C recorder, and the rows formatted from its values.
 private final class PlannedCells {
+    /// A column as the planned way makes its cells.
+    private struct Column {
+        let source: RecordPlan.Column
+        let shortcut: Shortcut
+        let isRequired: Bool
+        /// The property that converts a value into the column's cell, as the general way does.
+        let property: PropertyMeta?
+        let defaultCell: JSONCell
+    }
+
     /// How a column's cell is made from a noted value without a conversion, when it can be.
     private enum Shortcut {
         /// A string's text (and leniently a number's).
@@ -119,61 +142,93 @@ private final class PlannedCells {
         case none
     }
 
-    private let plan: RecordPlan
     private let layout: RowLayout
     private let recorder: UnsafeMutablePointer<cyajl_recorder>
-    private let shortcuts: [Shortcut]
-    private let isRequired: [Bool]
-    private let properties: [PropertyMeta]
-    private let defaults: [JSONCell]
+    private let columns: [Column]
+    private let explodeSlot: UInt32?
+    private let isOuter: Bool
     private let isLenient: Bool
     private let maxDocumentBytes: Int
     /// Converts a noted scalar through its column's property, as the general way does.
     private let session: DecodingSession
-    /// The row the properties write their cells into.
+    /// The row a property writes its cell into.
     private var scratch: JSONRow
 
     init(plan: RecordPlan, schema: JSONSchema, layout: RowLayout, options: DecodingOptions) {
-        self.plan = plan
         self.layout = layout
         recorder = cyajlplan_recorder_create(plan.plan, options.maxStringBytes ?? .max, options.maxNumberBytes ?? .max, options.maxDepth)
-        shortcuts = schema.columns.map { (column) in
-            switch column.type {
-            case .string: .string
-            case .int: .integer
-            case .bool: .bool
-            case .count: .count
-            default: .none
-            }
+        columns = zip(schema.columns, plan.columns).enumerated().map { (index, pair) in
+            let (column, source) = pair
+            let (property, defaultCell) = Self.conversion(of: index, in: schema)
+            return Column(source: source, shortcut: Self.shortcut(for: column.type), isRequired: column.isRequired,
+                          property: property, defaultCell: defaultCell)
         }
-        isRequired = schema.columns.map(\.isRequired)
-        properties = schema.codec.meta.properties
-        defaults = schema.codec.templateCells
+        explodeSlot = plan.explodeSlot
+        isOuter = schema.explode?.isOuter ?? false
         isLenient = options.coercion == .lenient
         maxDocumentBytes = options.maxDocumentBytes ?? .max
         session = DecodingSession(options: options, checksWholeDocument: true)
-        scratch = JSONRow(cells: defaults)
+        scratch = JSONRow(cells: [.null])
     }
 
     deinit { cyajlplan_recorder_free(recorder) }
 
-    /// Appends the row of the record in `bytes` to `writer`; `false` (with nothing written)
-    /// when the record must go the general way.
-    func appendRow(of bytes: UnsafeRawBufferPointer, to writer: inout JSONWriter) -> Bool {
+    /// The property that converts column `index`'s values, and its default cell: the record
+    /// row's, or with an explode, the record's or the element's row's.
+    private static func conversion(of index: Int, in schema: JSONSchema) -> (PropertyMeta?, JSONCell) {
+        guard let expansion = schema.expansion else {
+            return (schema.codec.meta.properties[index], schema.codec.templateCells[index])
+        }
+        switch expansion.sources[index] {
+        case .record(let cell): return (expansion.recordCodec.meta.properties[cell], expansion.recordCodec.templateCells[cell])
+        case .element(let cell): return (expansion.elementCodec.meta.properties[cell], expansion.elementCodec.templateCells[cell])
+        case .ordinal: return (nil, .null)
+        }
+    }
+
+    private static func shortcut(for type: JSONColumnType) -> Shortcut {
+        switch type {
+        case .string: .string
+        case .int: .integer
+        case .bool: .bool
+        case .count: .count
+        default: .none
+        }
+    }
+
+    /// Appends the rows of the record in `bytes` to `writer` and returns how many; `nil` (with
+    /// nothing written) when the record must go the general way.
+    func appendRows(of bytes: UnsafeRawBufferPointer, to writer: inout JSONWriter) -> Int? {
         guard bytes.count <= maxDocumentBytes, Self.passesInputChecks(bytes),
-              cyajlplan_record(recorder, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count) != 0 else { return false }
+              cyajlplan_record(recorder, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count) != 0 else { return nil }
         let mark = writer.mark
-        layout.writeRunSeparator(to: &writer)
-        layout.beginRow(to: &writer)
-        for column in plan.columns.indices {
-            layout.beginCell(column, to: &writer)
-            guard writeCell(column, to: &writer) else {
-                writer.rewind(to: mark)
-                return false
+        guard let explodeSlot else {
+            guard appendRow(element: nil, to: &writer) else { return nil }
+            return 1
+        }
+        var elements = 0
+        if let array = cyajlplan_value(recorder, explodeSlot) {
+            switch cyajl_plan_kind(UInt32(array.pointee.kind)) {
+            case CYAJL_PLAN_ARRAY: elements = Int(recorder.pointee.elementCount)
+            case CYAJL_PLAN_NULL: elements = 0
+            default: return nil
             }
         }
-        layout.endRow(to: &writer)
-        return true
+        guard elements > 0 else {
+            // No element: the record's cells are still read (and may reject the record), even
+            // when it makes no row.
+            guard appendRow(element: nil, to: &writer) else { return nil }
+            if isOuter { return 1 }
+            writer.rewind(to: mark)
+            return 0
+        }
+        for element in 0..<elements {
+            guard appendRow(element: UInt32(element), to: &writer) else {
+                writer.rewind(to: mark)
+                return nil
+            }
+        }
+        return elements
     }
 
     /// The checks of what yajl lets through (see ``RawInputCheck``), in one pass over the bytes.
@@ -183,34 +238,64 @@ private final class PlannedCells {
         return raw.firstFault(in: bytes) == nil && raw.faultAtEnd() == nil && surrogates.firstLoneSurrogate(in: bytes) == nil
     }
 
-    /// The noted value of `column`: the one present path's. `nil` with `isAmbiguous` when
-    /// several of its paths are present (which one wins is the general way's to say).
-    private func value(of column: Int) -> (value: UnsafePointer<cyajl_plan_value>?, isAmbiguous: Bool) {
-        let slots = plan.columns[column].slots
-        if slots.count == 1 { return (cyajlplan_value(recorder, slots[0]), false) }
+    /// Appends one row: of the record, or of an element of its exploded array (`nil` on an
+    /// outer row, whose element columns hold their defaults). `false`, with nothing written,
+    /// when the general way must decide.
+    private func appendRow(element: UInt32?, to writer: inout JSONWriter) -> Bool {
+        let mark = writer.mark
+        layout.writeRunSeparator(to: &writer)
+        layout.beginRow(to: &writer)
+        for index in columns.indices {
+            layout.beginCell(index, to: &writer)
+            guard writeCell(index, element: element, to: &writer) else {
+                writer.rewind(to: mark)
+                return false
+            }
+        }
+        layout.endRow(to: &writer)
+        return true
+    }
+
+    /// The noted value of a column's `slots` (in `element`, for an element column's): the one
+    /// present path's. `nil` with `isAmbiguous` when several of its paths are present (which one wins
+    /// is the general way's to say).
+    private func value(of slots: [UInt32], element: UInt32?) -> (value: UnsafePointer<cyajl_plan_value>?, isAmbiguous: Bool) {
         var found: UnsafePointer<cyajl_plan_value>?
         for slot in slots {
-            guard let value = cyajlplan_value(recorder, slot) else { continue }
+            let value = element.map { cyajlplan_element_value(recorder, $0, slot) } ?? cyajlplan_value(recorder, slot)
+            guard let value else { continue }
             if found != nil { return (nil, true) }
             found = value
         }
         return (found, false)
     }
 
-    /// Writes the cell of `column`; `false` when the general way must decide it.
-    private func writeCell(_ column: Int, to writer: inout JSONWriter) -> Bool {
-        let (found, isAmbiguous) = value(of: column)
+    /// Writes the cell of column `index`; `false` when the general way must decide it.
+    private func writeCell(_ index: Int, element: UInt32?, to writer: inout JSONWriter) -> Bool {
+        let column = columns[index]
+        let slots: [UInt32]
+        switch column.source {
+        case .record(let recordSlots):
+            slots = recordSlots
+        case .element(let elementSlots):
+            // An outer row's element columns hold their defaults.
+            guard element != nil else { return write(column.defaultCell, column: index, to: &writer) }
+            slots = elementSlots
+        case .ordinal:
+            return write(element.map { JSONCell.int(Int($0)) } ?? .null, column: index, to: &writer)
+        }
+        let (found, isAmbiguous) = value(of: slots, element: column.source.isElement ? element : nil)
         guard !isAmbiguous else { return false }
         guard let noted = found else {
             // Absent: the default, unless the column must be there.
-            guard !isRequired[column] else { return false }
-            return write(defaults[column], column: column, to: &writer)
+            guard !column.isRequired else { return false }
+            return write(column.defaultCell, column: index, to: &writer)
         }
         let value = noted.pointee
         let kind = cyajl_plan_kind(UInt32(value.kind))
         // A string's or number's text; for the other kinds, a valid address and a count unused.
         let text = UnsafeBufferPointer(start: cyajlplan_text(recorder, noted), count: Int(value.length))
-        switch (shortcuts[column], kind) {
+        switch (column.shortcut, kind) {
         case (.string, CYAJL_PLAN_STRING):
             layout.writeStringCell(text, to: &writer)
             return true
@@ -227,19 +312,21 @@ private final class PlannedCells {
             writer.writeInteger(value.length)
             return true
         default:
-            return writeConverted(kind, text, column: column, to: &writer)
+            return writeConverted(kind, text, column: index, to: &writer)
         }
     }
 
     /// A scalar converted by the column's property into its cell, then written; `false` for a
     /// container, a null the general way must weigh (a required column, or one of several
     /// paths), and any conversion or formatting error.
-    private func writeConverted(_ kind: cyajl_plan_kind, _ text: UnsafeBufferPointer<UInt8>, column: Int,
+    private func writeConverted(_ kind: cyajl_plan_kind, _ text: UnsafeBufferPointer<UInt8>, column index: Int,
                                 to writer: inout JSONWriter) -> Bool {
+        let column = columns[index]
+        guard let property = column.property else { return false }
         let event: ScalarEvent
         switch kind {
         case CYAJL_PLAN_NULL:
-            guard !isRequired[column], plan.columns[column].slots.count == 1 else { return false }
+            guard !column.isRequired, property.keys.count == 1 else { return false }
             event = .null
         case CYAJL_PLAN_TRUE: event = .bool(true)
         case CYAJL_PLAN_FALSE: event = .bool(false)
@@ -247,15 +334,18 @@ private final class PlannedCells {
         case CYAJL_PLAN_STRING: event = .string(JSONBytes(start: text.baseAddress!, count: text.count))
         default: return false
         }
-        scratch.cells[column] = defaults[column]
+        // The property writes the cell at its index in the rows of its codec; the scratch row
+        // has room for it.
+        if scratch.cells.count <= property.index { scratch.cells += repeatElement(.null, count: property.index + 1 - scratch.cells.count) }
+        scratch.cells[property.index] = column.defaultCell
         do throws(JSONMapperError) {
             _ = try withUnsafeMutablePointer(to: &scratch) { (row) throws(JSONMapperError) in
-                try properties[column].assign(event, model: UnsafeMutableRawPointer(row), session)
+                try property.assign(event, model: UnsafeMutableRawPointer(row), session)
             }
         } catch {
             return false
         }
-        return write(scratch.cells[column], column: column, to: &writer)
+        return write(scratch.cells[property.index], column: index, to: &writer)
     }
 
     private func write(_ cell: JSONCell, column: Int, to writer: inout JSONWriter) -> Bool {
