@@ -53,16 +53,13 @@ final class RecordPlan: @unchecked Sendable {
             guard case .success(let keys) = JSONSchema.keys(of: column) else { return nil }
             paths.append(keys)
         }
+        // An ordinal column reads no path (and needs an explode: the schema checked that).
+        var columns: [Column?] = schemaColumns.map { if case .ordinal = $0.type { .ordinal } else { nil } }
         func isElementColumn(_ index: Int) -> Bool {
             explode != nil && paths[index].contains { $0.steps.starts(with: explodeSteps) }
         }
         // Record slots first: element slots are those from the base on.
-        var columns: [Column?] = Array(repeating: nil, count: schemaColumns.count)
-        for index in schemaColumns.indices where !isElementColumn(index) {
-            if case .ordinal = schemaColumns[index].type, explode != nil {
-                columns[index] = .ordinal
-                continue
-            }
+        for index in schemaColumns.indices where columns[index] == nil && !isElementColumn(index) {
             var slots: [UInt32] = []
             for path in paths[index] {
                 guard let slot = tree.slot(for: path.steps, from: 0) else { return nil }
@@ -71,7 +68,7 @@ final class RecordPlan: @unchecked Sendable {
             columns[index] = .record(slots: slots)
         }
         tree.elementSlotBase = tree.slotCount
-        for index in schemaColumns.indices where isElementColumn(index) {
+        for index in schemaColumns.indices where columns[index] == nil && isElementColumn(index) {
             var slots: [UInt32] = []
             for path in paths[index] {
                 let steps = [.index(0)] + path.steps.dropFirst(explodeSteps.count)
