@@ -14,10 +14,12 @@ struct CLIComparison {
 
     let rounds: Int
     let jsonPath: String?
+    let svgPath: String?
 
     init(options: Options) {
         rounds = options.rounds ?? (options.quick ? 1 : 3)
         jsonPath = options.jsonPath
+        svgPath = options.svgPath
     }
 
     func run() {
@@ -68,6 +70,10 @@ struct CLIComparison {
         let notes = checked.notes + exploded.notes
         printCLITable(rows, file: file, skipped: skipped, notes: notes)
         CLIExplodeComparison.printTargets(rows, file: file)
+        if let svgPath {
+            try cliChart(rows, machine: .current()).write(toFile: svgPath, atomically: true, encoding: .utf8)
+            note("wrote \(svgPath)")
+        }
         if let jsonPath {
             try CLIReport(machine: .current(), date: ISO8601DateFormatter().string(from: Date()), rounds: rounds,
                           file: .init(file), notes: notes, results: rows, skipped: skipped).writeJSON(to: jsonPath)
@@ -87,6 +93,12 @@ struct CLIComparison {
             note("checking \(tool.rawValue) …")
             let output = directory + "/\(tool.rawValue).csv"
             let run = try runTool(tool, file: file, inputs: inputs, output: output)
+            guard tool.writesCSV else {
+                var measurements = CLIMeasurements(rows: 0)
+                measurements.add(run)
+                results[tool] = measurements
+                continue
+            }
             var table = try CSVTable(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: output))))
             if tool.writesHeader, !table.rows.isEmpty { table.rows.removeFirst() }
             try? FileManager.default.removeItem(atPath: output)
