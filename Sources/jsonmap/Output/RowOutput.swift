@@ -22,6 +22,21 @@ protocol RowOutput {
 
     /// Ends the output of a complete run.
     func finish() throws
+
+    /// Makes the output visible under its name, after ``finish()``.
+    func commit() throws
+
+    /// Drops the output: nothing is left under its name or a temporary one.
+    func discard()
+
+    /// The output's name in messages, when there is an output.
+    var outputName: String? { get }
+}
+
+extension RowOutput {
+    func commit() throws { try output?.commit() }
+    func discard() { output?.discard() }
+    var outputName: String? { output?.name }
 }
 
 /// Rows written as text through one ``JSONRowWriter`` to an output, in blocks of 64 KiB; to
