@@ -46,9 +46,12 @@ struct CLIResultRow: Encodable {
     let ratioVsJq: Double?
     let rejected: Int?
     let read: Int?
+    /// The size of the file written, for the Parquet rows.
+    var outputBytes: Int? = nil
 
     enum CodingKeys: String, CodingKey {
         case operation, library, mbps, seconds, runs, rows, rejected, read
+        case outputBytes = "output_bytes"
         case peakRSSMB = "peak_rss_mb", ratioVsDuckDB = "ratio_vs_duckdb", ratioVsJq = "ratio_vs_jq"
     }
 
@@ -66,6 +69,7 @@ struct CLIResultRow: Encodable {
         try c.encode(ratioVsJq.map { rounded($0, 3) }, forKey: .ratioVsJq)
         try c.encode(rejected, forKey: .rejected)
         try c.encode(read, forKey: .read)
+        try c.encode(outputBytes, forKey: .outputBytes)
     }
 }
 
