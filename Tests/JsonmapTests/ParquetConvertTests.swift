@@ -210,6 +210,26 @@ struct ParquetConvertTests {
         #expect(report["rows"] as? Int == (0..<300).reduce(0) { $0 + max($1 % 4, 1) })
     }
 
+    @Test func aSpecNamesTheOutputFormat() throws {
+        let runner = try JsonmapRunner()
+        try runner.write("in.jsonl", "{\"id\":1,\"name\":\"a\"}\n{\"id\":2}\n")
+        try runner.write("spec.yaml", "to: parquet\ncolumns:\n  - {name: id, type: int, required: true}\n  - {name: name}\n")
+        let result = try runner.run(["convert", "in.jsonl", "--spec", "spec.yaml", "-o", "out.parquet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try runner.run(["convert", "in.jsonl", "--spec", "spec.yaml", "--to", "ndjson", "-o", "out.ndjson"]).status == 0)
+        let report = try ParquetReadBack.compare(parquet: runner.path("out.parquet"), ndjson: runner.path("out.ndjson"),
+                                                 types: ["id": "int", "name": "string"])
+        #expect(report["mismatches"] as? [String] == [], "\(report)")
+        try runner.write("bad.yaml", "to: xml\ncolumns:\n  - {name: id}\n")
+        let bad = try runner.run(["convert", "in.jsonl", "--spec", "bad.yaml"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad.yaml: to (line 1"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("unknown output format \"xml\""))
+        let none = try runner.run(["convert", "in.jsonl", "--field", "id=id"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("--to"))
+    }
+
     @Test func parquetOptionsNeedParquet() throws {
         let runner = try JsonmapRunner()
         let result = try runner.run(["convert", "--to", "csv", "--compression", "gzip", "--field", "a=a"])

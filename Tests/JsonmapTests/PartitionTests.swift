@@ -44,6 +44,34 @@ struct PartitionTests {
         #expect(Self.rows(report) == expected)
     }
 
+    @Test func explodeAndCompressedInputCombineWithPartitions() throws {
+        let runner = try JsonmapRunner()
+        let records = (0..<120).map { i in
+            "{\"id\":\(i),\"items\":[" + (0..<(i % 3)).map { "{\"sku\":\"s\($0)\",\"q\":\($0 * i)}" }.joined(separator: ",") + "]}\n"
+        }.joined()
+        try runner.write("in.jsonl", records)
+        let zstd = Process()
+        zstd.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        zstd.arguments = ["zstd", "-q", runner.path("in.jsonl")]
+        try zstd.run()
+        zstd.waitUntilExit()
+        let fields = ["--explode-outer", "items", "--field", "id=id:int", "--field", "pos=items:ordinal", "--field", "sku=items.sku",
+                      "--field", "q=items.q:int"]
+        let text = try runner.run(["convert", "in.jsonl.zst", "--to", "ndjson", "-o", "out.ndjson"] + fields)
+        let parted = try runner.run(["convert", "in.jsonl.zst", "--to", "parquet", "-o", "out", "--partition-by", "sku"] + fields)
+        #expect(text.status == 0 && parted.status == 0, "\(parted.stderr)")
+        let report = try ParquetReadBack.partitioned(runner.path("out"), orderBy: "id")
+        #expect(report["mismatches"] as? [String] == [], "\(report)")
+        // Every NDJSON row, its values as the readers' text, is a row of the partitioned files.
+        let expected = (runner.read("out.ndjson") ?? "").split(separator: "\n").map { line -> [String: String?] in
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+            return object.mapValues { $0 is NSNull ? nil : "\($0)" }
+        }
+        let key = { (row: [String: String?]) in "\(row["id"].flatMap { $0 } ?? "")/\(row["pos"].flatMap { $0 } ?? "")" }
+        #expect(Self.rows(report).sorted { key($0) < key($1) } == expected.sorted { key($0) < key($1) })
+        #expect(expected.count == (0..<120).reduce(0) { $0 + max($1 % 3, 1) })
+    }
+
     @Test func theOpenFileBoundStartsNewParts() throws {
         let runner = try JsonmapRunner()
         try runner.write("in.jsonl", Self.records(90))

@@ -57,8 +57,8 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var options: RecordOptions
 
-    @Option(name: .long, help: ArgumentHelp("The output format.", valueName: "format"))
-    var to: OutputFormat
+    @Option(name: .long, help: ArgumentHelp("The output format (default: the spec's 'to').", valueName: "format"))
+    var to: OutputFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
     var output: String?
@@ -94,12 +94,6 @@ struct ConvertCommand: ParsableCommand {
     var overwrite = false
 
     func validate() throws {
-        if to != .parquet, compression != nil || rowGroupSize != nil || decimal != nil {
-            throw ValidationError("--compression, --row-group-size and --decimal apply to --to parquet only")
-        }
-        if to == .parquet, compress != nil {
-            throw ValidationError("Parquet compresses its pages: give --compression, not --compress")
-        }
         if let rowGroupSize, rowGroupSize < 1 { throw ValidationError("--row-group-size must be at least 1") }
         if maxOpenFiles < 1 { throw ValidationError("--max-open-files must be at least 1") }
         if partitionBy != nil, output == nil || output == "-" {
@@ -112,10 +106,11 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        let to = try outputFormat()
         let schema = try options.schema()
         let inputs = try options.openInputs()
         if let partitionBy {
-            return try runPartitioned(schema: schema, inputs: inputs, by: partitionBy.split(separator: ",").map(String.init))
+            return try runPartitioned(schema: schema, inputs: inputs, to: to, by: partitionBy.split(separator: ",").map(String.init))
         }
         switch to {
         case .parquet:
@@ -130,7 +125,23 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    private func runPartitioned(schema: JSONSchema, inputs: [InputFile], by names: [String]) throws {
+    /// `--to`, or else the spec's `to`, checked against the options that apply to one format.
+    private func outputFormat() throws(CommandFailure) -> OutputFormat {
+        var named = to
+        if named == nil { named = try options.specOutputFormat().flatMap(OutputFormat.init(rawValue:)) }
+        guard let format = named else {
+            throw .usage("give the output format with --to (or 'to:' in the spec)")
+        }
+        if format != .parquet, compression != nil || rowGroupSize != nil || decimal != nil {
+            throw .usage("--compression, --row-group-size and --decimal apply to Parquet output only")
+        }
+        if format == .parquet, compress != nil {
+            throw .usage("Parquet compresses its pages: give --compression, not --compress")
+        }
+        return format
+    }
+
+    private func runPartitioned(schema: JSONSchema, inputs: [InputFile], to: OutputFormat, by names: [String]) throws {
         let keys = try PartitionKeys(names, of: schema)
         let directory = try OutputDirectory(path: output ?? "", overwrite: overwrite)
         do {
