@@ -106,17 +106,18 @@ struct DictionaryBuilder {
         guard buffer.storage == .byteArray, buffer.valueCount > 0 else { return nil }
         var builder = DictionaryBuilder()
         builder.indices.reserveCapacity(buffer.valueCount)
-        var table: [ArraySlice<UInt8>: UInt32] = [:]
+        var table: [ByteKey: UInt32] = [:]
         var dictionarySize = 0
         let bytes = buffer.bytes
         for value in 0..<buffer.valueCount {
             let range = buffer.byteRange(ofValue: value)
-            if let index = table[bytes[range]] {
+            let key = ByteKey(bytes: bytes[range])
+            if let index = table[key] {
                 builder.indices.append(index)
                 continue
             }
             let index = UInt32(builder.entries.count)
-            table[bytes[range]] = index
+            table[key] = index
             builder.entries.append(range)
             builder.indices.append(index)
             dictionarySize += 4 + range.count
@@ -125,5 +126,19 @@ struct DictionaryBuilder {
         let plainSize = PlainEncoding.size(ofValues: 0..<buffer.valueCount, of: buffer)
         let encodedSize = dictionarySize + (buffer.valueCount * builder.bitWidth + 7) / 8
         return encodedSize < plainSize ? builder : nil
+    }
+}
+
+/// A value's bytes as a dictionary key, hashed as one block (an `ArraySlice` hashes its
+/// elements one by one, which costs more than the rest of the dictionary).
+private struct ByteKey: Hashable {
+    let bytes: ArraySlice<UInt8>
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
+        lhs.bytes == rhs.bytes
     }
 }

@@ -24,10 +24,10 @@ public enum ParquetCompression: String, Sendable, CaseIterable {
 
     /// A page's bytes compressed, as a whole.
     ///
-    /// The target's only pointer code is here and in the two functions below: each buffer's
-    /// address is used only inside the closure that lends it, for one call of zlib or libzstd,
-    /// which reads `page.count` bytes and writes at most the room it is given (the bound each
-    /// library states for its output, so one call always suffices).
+    /// The target's only code that hands pointers to C is here, in the two functions below:
+    /// each buffer's address is used only inside the closure that lends it, for one call of
+    /// zlib or libzstd, which reads `page.count` bytes and writes at most the room it is given
+    /// (the bound each library states for its output, so one call always suffices).
     func compress(_ page: [UInt8]) throws(ParquetError) -> [UInt8] {
         switch self {
         case .none: return page
