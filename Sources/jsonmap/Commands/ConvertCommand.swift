@@ -120,7 +120,8 @@ struct ConvertCommand: ParsableCommand {
         case .csv, .tsv, .ndjson, .json:
             let output = try OutputFile.open(self.output, compression: compress.map { .some($0) })
             let format = to.textFormat!
-            let rows = TextRows(to: output, writer: JSONRowWriter(schema: schema, format: format), header: format == .json || !noHeader)
+            let encoder = TextEncoder(writer: JSONRowWriter(schema: schema, format: format), header: format == .json || !noHeader)
+            let rows = EncodedRows(to: output, encoder: encoder)
             try Conversion(options: options, schema: schema, inputs: inputs, rows: rows, verb: "written").run()
         }
     }

@@ -39,46 +39,6 @@ extension RowOutput {
     var outputName: String? { output?.name }
 }
 
-/// Rows written as text through one ``JSONRowWriter`` to an output, in blocks of 64 KiB; to
-/// standard output also before the run waits for more input, so a pipeline downstream gets
-/// each row as soon as its record has arrived.
-final class TextRows: RowOutput {
-    let format: @Sendable (JSONRow) throws(JSONMapperError) -> JSONFormattedRow
-    private let file: OutputFile
-    private var writer: JSONRowWriter
-
-    var output: OutputFile? { file }
-
-    /// Rows of `writer`'s schema and format to `file`, after the header when `header` is set.
-    init(to file: OutputFile, writer: JSONRowWriter, header: Bool) {
-        self.file = file
-        self.writer = writer
-        // The workers format through a copy of the writer: `formatted(_:)` reads only its layout.
-        format = { (row) throws(JSONMapperError) in try writer.formatted(row) }
-        if header { self.writer.writeHeader() }
-    }
-
-    func write(_ row: JSONFormattedRow) throws {
-        writer.write(formatted: row)
-        if writer.bufferedByteCount >= 1 << 16 { try flush() }
-    }
-
-    /// A file shows nothing before its commit: only standard output is flushed.
-    func flushStream() throws {
-        if file.isStandardOutput, writer.bufferedByteCount > 0 { try flush() }
-    }
-
-    func finish() throws {
-        writer.writeFooter()
-        try flush()
-    }
-
-    private func flush() throws(CommandFailure) {
-        try file.write(writer.bufferedBytes)
-        writer.removeBufferedBytes()
-    }
-}
-
 /// No rows: `validate` maps every record and keeps nothing of it.
 struct NoRows: RowOutput {
     var format: @Sendable (JSONRow) throws(JSONMapperError) -> Void { { _ in } }
