@@ -111,6 +111,27 @@ struct PartitionTests {
         #expect(try runner.userFiles() == ["in.jsonl"])
     }
 
+    @Test func anInterruptedRunLeavesNoDirectory() throws {
+        let runner = try JsonmapRunner()
+        let pipe = Pipe()
+        let process = try runner.start(["convert", "--to", "parquet", "-o", "out", "--partition-by", "year"] + Self.fields,
+                                       stdinHandle: pipe.fileHandleForReading)
+        // Records keep coming and the input stays open, so the run is mid-way when the signal lands.
+        pipe.fileHandleForWriting.write(Data(Self.records(3000).utf8))
+        let deadline = Date().addingTimeInterval(20)
+        while try runner.userFiles().filter({ $0.hasPrefix(".out.jsonmap-") }).isEmpty, Date() < deadline { usleep(10_000) }
+        #expect(try !runner.userFiles().isEmpty, "the temporary directory never appeared")
+        usleep(100_000)
+        kill(process.processIdentifier, SIGTERM)
+        let exitDeadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < exitDeadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try? pipe.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(try runner.userFiles() == [])
+    }
+
     @Test func partitionsNeedAnOutputDirectoryAndKnownColumns() throws {
         let runner = try JsonmapRunner()
         #expect(try runner.run(["convert", "--to", "csv", "--partition-by", "kind"] + Self.fields).status == 2)
