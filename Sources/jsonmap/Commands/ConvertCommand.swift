@@ -37,10 +37,11 @@ struct ConvertCommand: ParsableCommand {
             (default), gzip or none; snappy is not available (no Snappy library is linked).
 
             --partition-by COL[,COL...] writes a directory (-o DIR) of Hive-style folders, \
-            col=value/part-N.EXT, the partition columns left out of the files; a value's bytes \
-            '"#%'*/:=?\\{[]^, control characters and DEL are written %XX, a null or empty value \
-            as __HIVE_DEFAULT_PARTITION__. At most --max-open-files files are open at once: past \
-            that the least recently written is closed and its partition continues in a new part. \
+            col=value/part-N.EXT, the partition columns left out of the files. In names and \
+            values, control characters, DEL and the characters "#%'*/:=?\\{[]^ are written as %XX \
+            (Hive's escaping); a null or empty value is __HIVE_DEFAULT_PARTITION__. At most \
+            --max-open-files files are open at once: past that the least recently written is \
+            closed and its partition continues in a new part. \
             The directory is written under a temporary name and renamed when the run completes; \
             an existing one is refused unless --overwrite.
 
