@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "JSONMapper", targets: ["JSONMapper"]),
         // Opt-in: gzip and zstd record sources and output. Only this product links zlib and libzstd.
         .library(name: "JSONMapperCompression", targets: ["JSONMapperCompression"]),
+        // Opt-in: Parquet files of schema rows, written by the package's own writer.
+        .library(name: "JSONMapperParquet", targets: ["JSONMapperParquet"]),
         // Opt-in: `@JSONMappable` and its attributes. Only this product builds swift-syntax.
         .library(name: "JSONMapperMacros", targets: ["JSONMapperMacros"]),
         .executable(name: "jsonmap", targets: ["jsonmap"]),
@@ -55,6 +57,13 @@ let package = Package(
             dependencies: ["JSONMapper", "CZlib", "CZstd"]
         ),
 
+        // Parquet: the writer (Thrift compact metadata, page encodings, zstd and gzip pages)
+        // and schema rows written through it, apart so that `import JSONMapper` links neither.
+        .target(
+            name: "JSONMapperParquet",
+            dependencies: ["JSONMapper", "CZlib", "CZstd"]
+        ),
+
         // The macros: the compiler plugin (the only target that uses swift-syntax) and the module
         // that declares them and re-exports JSONMapper.
         .macro(
@@ -82,7 +91,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jsonmap",
-            dependencies: ["JSONMapper", "JSONMapperCompression", "JSONMapperKeySyntax", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JSONMapper", "JSONMapperCompression", "JSONMapperParquet", "JSONMapperKeySyntax", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The bench and its corpus models. The macro-declared twitter models build swift-syntax,
@@ -132,6 +141,10 @@ let package = Package(
         .testTarget(
             name: "JSONMapperCompressionTests",
             dependencies: ["JSONMapper", "JSONMapperCompression"]
+        ),
+        .testTarget(
+            name: "JSONMapperParquetTests",
+            dependencies: ["JSONMapper", "JSONMapperParquet"]
         ),
         .testTarget(
             name: "JsonmapTests",

@@ -49,9 +49,12 @@ struct CLIResultRow: Encodable {
     let shareOfFloor: Double?
     let rejected: Int?
     let read: Int?
+    /// The size of the file written, for the Parquet rows.
+    var outputBytes: Int? = nil
 
     enum CodingKeys: String, CodingKey {
         case operation, library, mbps, seconds, runs, rows, rejected, read
+        case outputBytes = "output_bytes"
         case peakRSSMB = "peak_rss_mb", ratioVsDuckDB = "ratio_vs_duckdb", ratioVsJq = "ratio_vs_jq", shareOfFloor = "share_of_floor"
     }
 
@@ -70,6 +73,7 @@ struct CLIResultRow: Encodable {
         try c.encode(shareOfFloor.map { rounded($0, 3) }, forKey: .shareOfFloor)
         try c.encode(rejected, forKey: .rejected)
         try c.encode(read, forKey: .read)
+        try c.encode(outputBytes, forKey: .outputBytes)
     }
 }
 
