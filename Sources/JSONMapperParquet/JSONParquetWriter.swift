@@ -22,6 +22,8 @@ public struct ParquetRowMapping: Sendable {
     public let columns: [ParquetColumn]
     /// The schema's columns written, by index: all of them unless a subset was asked for.
     public let columnIndices: [Int]
+    /// The schema's columns, written or not.
+    package let schemaColumnCount: Int
 
     /// The mapping of `schema`'s columns at `columnIndices` (all by default), its decimals
     /// of `decimalPrecision` digits, `decimalScale` after the point.
@@ -29,6 +31,7 @@ public struct ParquetRowMapping: Sendable {
                 decimalPrecision: Int = 38, decimalScale: Int = 9) throws(ParquetError) {
         let indices = columnIndices ?? Array(schema.columns.indices)
         self.columnIndices = indices
+        schemaColumnCount = schema.columns.count
         columns = indices.map { (index) in
             let column = schema.columns[index]
             return ParquetColumn(column.name, kind: Self.kind(of: column.type, precision: decimalPrecision, scale: decimalScale),
@@ -75,7 +78,8 @@ public struct ParquetRowMapping: Sendable {
         }
     }
 
-    private func value(of cell: JSONCell, for column: ParquetColumn) throws(JSONMapperError) -> ParquetValue {
+    /// The Parquet value of one cell of `column`'s. Throws as ``values(of:)`` does.
+    func value(of cell: JSONCell, for column: ParquetColumn) throws(JSONMapperError) -> ParquetValue {
         let fail = { (reason: String) in JSONMapperError.invalidValue(path: column.name, reason: reason) }
         switch (cell, column.kind) {
         case (.null, _):
@@ -165,6 +169,12 @@ public struct JSONParquetWriter: Sendable {
         } catch {
             throw error.mapperError
         }
+    }
+
+    /// Makes a record stream worker's sink of this writer's rows, for blocks written with
+    /// ``write(_:)``.
+    package var blockSink: @Sendable () -> ParquetBlockSink {
+        { [mapping] in ParquetBlockSink(mapping: mapping) }
     }
 
     /// Writes the last row group and the footer. Call it once, last.

@@ -137,6 +137,13 @@ public struct ParquetColumnBuffer: Sendable {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
+    /// Appends a byte-array value, without a `String` (a string cell's UTF-8 on the record path).
+    mutating func storeBytes(_ data: UnsafeBufferPointer<UInt8>) {
+        appendBytes(data)
+        if column.isOptional { isPresent.append(true) }
+        rowCount += 1
+    }
+
     private mutating func appendBytes(_ data: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: data)
         ends.append(bytes.count)
@@ -183,5 +190,16 @@ public struct ParquetRowBlock: Sendable {
     /// Empties the block, keeping its buffers' capacity.
     public mutating func removeAll() {
         for index in columns.indices { columns[index].removeAll() }
+    }
+
+    /// Appends a value to column `index` that its buffer's ``ParquetColumnBuffer/check(_:)``
+    /// accepted (a row is whole once every column has its value).
+    mutating func store(_ value: ParquetValue, column index: Int) {
+        columns[index].store(value)
+    }
+
+    /// Appends a string's UTF-8 to column `index`, a byte-array column.
+    mutating func storeBytes(_ bytes: UnsafeBufferPointer<UInt8>, column index: Int) {
+        columns[index].storeBytes(bytes)
     }
 }

@@ -94,15 +94,21 @@ public struct JSONRowWriter: Sendable {
         rowCount += 1
     }
 
+    /// Makes a record stream worker's sink of this writer's rows, for runs written with
+    /// ``write(run:)``.
+    package var blockSink: @Sendable () -> TextBlockSink {
+        { [layout] in TextBlockSink(layout: layout, capacity: 1 << 16) }
+    }
+
     /// Writes a run of rows formatted together by a record stream's worker (see
     /// ``JSONRowRun``), of a writer of the same schema and format.
-    package mutating func write(run: JSONRowRun) {
-        run.bytes.withUnsafeBufferPointer { (text) in
+    package mutating func write(run: JSONRowRun<[UInt8]>) {
+        run.rows.withUnsafeBufferPointer { (text) in
             // The run's rows each start with the separator of a row after another.
             let first = format == .json && rowCount == 0 && !text.isEmpty ? 1 : 0
             writer.writeRaw(UnsafeBufferPointer(rebasing: text[first...]))
         }
-        rowCount += run.rows
+        rowCount += run.rowCount
     }
 
     /// What comes before a row: a line break, and a comma but before the first row, in a

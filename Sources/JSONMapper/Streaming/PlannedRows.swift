@@ -12,112 +12,108 @@ import CYajlCallbacks
 /// exactly what is wrong or makes the same rows. So the planned way only ever shortcuts to the
 /// general way's result: errors, positions and rejections are the general way's, and so is
 /// every cell.
-final class PlannedRowEngine: RecordDecoding {
-    /// The general way: a record's rows decoded and formatted as a run of one record.
-    private let general: RecordEngine<JSONRowRun>
-    private let planned: PlannedCells?
-
-    init(schema: JSONSchema, layout: RowLayout, options: DecodingOptions) {
-        general = RecordEngine(codec: Self.generalCodec(schema, layout), options: options)
-        // Other policies keep values the planned way would have to vouch for one by one.
-        let plan = options.invalidValuePolicy == .throw ? schema.plan : nil
-        planned = plan.map { PlannedCells(plan: $0, schema: schema, layout: layout, options: options) }
+final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
+    /// A record's rows made the general way, in the sink's form, and how many.
+    private struct GeneralRows: Sendable {
+        let rows: Sink.RecordRows
+        let count: Int
     }
 
-    /// The schema's rows of a record (one, or with an explode, one per element), formatted.
-    private static func generalCodec(_ schema: JSONSchema, _ layout: RowLayout) -> ValueCodec<JSONRowRun> {
-        let format = { @Sendable (rows: [JSONRow]) throws(JSONMapperError) -> JSONRowRun in
-            var text = JSONWriter(options: EncodingOptions(), capacity: 256 * max(rows.count, 1))
-            for row in rows {
-                layout.writeRunSeparator(to: &text)
-                try layout.write(row, to: &text)
-            }
-            return JSONRowRun(bytes: text.bytes, records: 1, rows: rows.count)
-        }
+    /// The general way: a record's rows decoded and made into the sink's form.
+    private let general: RecordEngine<GeneralRows>
+    private let planned: PlannedCells?
+    private var sink: Sink
+
+    init(schema: JSONSchema, sink: Sink, options: DecodingOptions) {
+        self.sink = sink
+        general = RecordEngine(codec: Self.generalCodec(schema, sink.recordRows), options: options)
+        // Other policies keep values the planned way would have to vouch for one by one.
+        let plan = options.invalidValuePolicy == .throw ? schema.plan : nil
+        planned = plan.map { PlannedCells(plan: $0, schema: schema, options: options) }
+    }
+
+    /// The schema's rows of a record (one, or with an explode, one per element), in the sink's form.
+    private static func generalCodec(_ schema: JSONSchema, _ make: @escaping @Sendable ([JSONRow]) throws(JSONMapperError) -> Sink.RecordRows)
+        -> ValueCodec<GeneralRows> {
+        let counted = { @Sendable (rows: [JSONRow]) throws(JSONMapperError) in GeneralRows(rows: try make(rows), count: rows.count) }
         if let expansion = schema.expansion {
-            return RecordTransformCodec(inner: ExplodingRowsCodec(expansion), transform: format)
+            return RecordTransformCodec(inner: ExplodingRowsCodec(expansion), transform: counted)
         }
-        return RecordTransformCodec(inner: schema.codec, transform: { (row) throws(JSONMapperError) in try format([row]) })
+        return RecordTransformCodec(inner: schema.codec, transform: { (row) throws(JSONMapperError) in try counted([row]) })
     }
 
     var decodesWholeBlocks: Bool { true }
 
     /// One record's run, the general way (the stream decodes whole blocks; see ``outcomes(of:limits:columns:)``).
     func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
-                issues: inout [JSONMapperError]) throws(JSONMapperError) -> JSONRowRun {
-        try general.decode(bytes, at: origin, columns: columns, issues: &issues)
+                issues: inout [JSONMapperError]) throws(JSONMapperError) -> JSONRowRun<Sink.Block> {
+        let rows = try general.decode(bytes, at: origin, columns: columns, issues: &issues)
+        sink.append(rows.rows)
+        return JSONRowRun(rows: sink.takeBlock(), records: 1, rowCount: rows.count)
     }
 
-    func outcomes(of block: RecordBlock, limits: RecordFramer.Limits, columns: ColumnSink.Names?) -> [RecordOutcome<JSONRowRun>] {
-        var outcomes: [RecordOutcome<JSONRowRun>] = []
-        var run = RunInProgress(capacity: block.bytes.count / 2)
+    func outcomes(of block: RecordBlock, limits: RecordFramer.Limits, columns: ColumnSink.Names?) -> [RecordOutcome<JSONRowRun<Sink.Block>>] {
+        var outcomes: [RecordOutcome<JSONRowRun<Sink.Block>>] = []
+        var run = RunInProgress()
         var cursor = BlockCursor(block)
         // Array records read through column names go the general way, which names them.
         let planned = columns == nil ? planned : nil
         while let record = cursor.next() {
-            if let tooLong: RecordOutcome<JSONRowRun> = limits.rejectionIfTooLong(record) {
-                run.end(into: &outcomes)
+            if let tooLong: RecordOutcome<JSONRowRun<Sink.Block>> = limits.rejectionIfTooLong(record) {
+                run.end(taking: &sink, into: &outcomes)
                 outcomes.append(tooLong)
                 continue
             }
-            if let planned, let rows = planned.appendRows(of: record.bytes, to: &run.writer) {
+            if let planned, let rows = planned.appendRows(of: record.bytes, to: &sink) {
                 run.add(record, rows: rows)
                 continue
             }
             do throws(JSONMapperError) {
                 var issues: [JSONMapperError] = []
                 let rows = try general.decode(record.bytes, at: record.span.origin, columns: columns, issues: &issues)
-                rows.bytes.withUnsafeBufferPointer { run.writer.writeRaw($0) }
-                run.add(record, rows: rows.rows)
+                sink.append(rows.rows)
+                run.add(record, rows: rows.count)
             } catch {
-                run.end(into: &outcomes)
-                let outcome: RecordOutcome<JSONRowRun> = limits.outcome(of: record, failingWith: error, in: block)
+                run.end(taking: &sink, into: &outcomes)
+                let outcome: RecordOutcome<JSONRowRun<Sink.Block>> = limits.outcome(of: record, failingWith: error, in: block)
                 outcomes.append(outcome)
                 if case .ended = outcome { return outcomes }
             }
         }
-        run.end(into: &outcomes)
+        run.end(taking: &sink, into: &outcomes)
         return outcomes
     }
-}
 
-/// The rows of consecutive records being formatted into one run.
-private struct RunInProgress {
-    var writer: JSONWriter
-    private var records = 0
-    private var rows = 0
-    private var line = 0
-    private var range = 0..<0
-    private let capacity: Int
+    /// The records of the run being put together.
+    private struct RunInProgress {
+        private var records = 0
+        private var rows = 0
+        private var line = 0
+        private var range = 0..<0
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 4096)
-        writer = JSONWriter(options: EncodingOptions(), capacity: self.capacity)
-    }
-
-    /// Counts `record`, whose `rows` have been written.
-    mutating func add(_ record: BlockCursor.Record, rows: Int) {
-        if records == 0 {
-            line = record.span.origin.line
-            range = record.streamRange
+        /// Counts `record`, whose `rows` are in the sink.
+        mutating func add(_ record: BlockCursor.Record, rows: Int) {
+            if records == 0 {
+                line = record.span.origin.line
+                range = record.streamRange
+            }
+            range = range.lowerBound..<record.streamRange.upperBound
+            records += 1
+            self.rows += rows
         }
-        range = range.lowerBound..<record.streamRange.upperBound
-        records += 1
-        self.rows += rows
-    }
 
-    /// Hands the run on as an outcome, if it has records, and starts the next.
-    mutating func end(into outcomes: inout [RecordOutcome<JSONRowRun>]) {
-        guard records > 0 else { return }
-        let run = JSONRowRun(bytes: writer.bytes, records: records, rows: rows)
-        outcomes.append(.decodedRun(run, records: records, line: line, range: range))
-        writer = JSONWriter(options: EncodingOptions(), capacity: capacity)
-        records = 0
-        rows = 0
+        /// Hands the sink's block on as a run, if it has records, and starts the next.
+        mutating func end(taking sink: inout Sink, into outcomes: inout [RecordOutcome<JSONRowRun<Sink.Block>>]) {
+            guard records > 0 else { return }
+            let run = JSONRowRun(rows: sink.takeBlock(), records: records, rowCount: rows)
+            outcomes.append(.decodedRun(run, records: records, line: line, range: range))
+            records = 0
+            rows = 0
+        }
     }
 }
 
-/// The planned way of one worker: the C recorder, and the rows formatted from its values.
+/// The planned way of one worker: the C recorder, and the rows made from its values.
 private final class PlannedCells {
     /// A column as the planned way makes its cells.
     private struct Column {
@@ -142,7 +138,6 @@ private final class PlannedCells {
         case none
     }
 
-    private let layout: RowLayout
     private let recorder: UnsafeMutablePointer<cyajl_recorder>
     private let columns: [Column]
     private let explodeSlot: UInt32?
@@ -154,8 +149,7 @@ private final class PlannedCells {
     /// The row a property writes its cell into.
     private var scratch: JSONRow
 
-    init(plan: RecordPlan, schema: JSONSchema, layout: RowLayout, options: DecodingOptions) {
-        self.layout = layout
+    init(plan: RecordPlan, schema: JSONSchema, options: DecodingOptions) {
         recorder = cyajlplan_recorder_create(plan.plan, options.maxStringBytes ?? .max, options.maxNumberBytes ?? .max, options.maxDepth)
         columns = zip(schema.columns, plan.columns).enumerated().map { (index, pair) in
             let (column, source) = pair
@@ -196,16 +190,23 @@ private final class PlannedCells {
         }
     }
 
-    /// Appends the rows of the record in `bytes` to `writer` and returns how many; `nil` (with
-    /// nothing written) when the record must go the general way.
-    func appendRows(of bytes: UnsafeRawBufferPointer, to writer: inout JSONWriter) -> Int? {
+    /// Puts the rows of the record in `bytes` into `sink` and returns how many; `nil` (with
+    /// nothing kept) when the record must go the general way.
+    func appendRows<Sink: RowBlockSink>(of bytes: UnsafeRawBufferPointer, to sink: inout Sink) -> Int? {
         guard bytes.count <= maxDocumentBytes, Self.passesInputChecks(bytes),
               cyajlplan_record(recorder, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count) != 0 else { return nil }
-        let mark = writer.mark
-        guard let explodeSlot else {
-            guard appendRow(element: nil, to: &writer) else { return nil }
-            return 1
+        sink.beginRecord()
+        guard let rows = appendRecordRows(to: &sink), sink.commitRecord() else {
+            sink.discardRecord()
+            return nil
         }
+        return rows
+    }
+
+    /// The record's rows: one, or one per element of its exploded array. A record without
+    /// elements still has its record cells read (they may reject it) even when it makes no row.
+    private func appendRecordRows<Sink: RowBlockSink>(to sink: inout Sink) -> Int? {
+        guard let explodeSlot else { return appendRow(element: nil, to: &sink) ? 1 : nil }
         var elements = 0
         if let array = cyajlplan_value(recorder, explodeSlot) {
             switch cyajl_plan_kind(UInt32(array.pointee.kind)) {
@@ -215,19 +216,12 @@ private final class PlannedCells {
             }
         }
         guard elements > 0 else {
-            // No element: the record's cells are still read (and may reject the record), even
-            // when it makes no row.
-            guard appendRow(element: nil, to: &writer) else { return nil }
+            guard appendRow(element: nil, to: &sink) else { return nil }
             if isOuter { return 1 }
-            writer.rewind(to: mark)
+            sink.discardRecord()
             return 0
         }
-        for element in 0..<elements {
-            guard appendRow(element: UInt32(element), to: &writer) else {
-                writer.rewind(to: mark)
-                return nil
-            }
-        }
+        for element in 0..<elements where !appendRow(element: UInt32(element), to: &sink) { return nil }
         return elements
     }
 
@@ -239,20 +233,12 @@ private final class PlannedCells {
     }
 
     /// Appends one row: of the record, or of an element of its exploded array (`nil` on an
-    /// outer row, whose element columns hold their defaults). `false`, with nothing written,
-    /// when the general way must decide.
-    private func appendRow(element: UInt32?, to writer: inout JSONWriter) -> Bool {
-        let mark = writer.mark
-        layout.writeRunSeparator(to: &writer)
-        layout.beginRow(to: &writer)
-        for index in columns.indices {
-            layout.beginCell(index, to: &writer)
-            guard writeCell(index, element: element, to: &writer) else {
-                writer.rewind(to: mark)
-                return false
-            }
-        }
-        layout.endRow(to: &writer)
+    /// outer row, whose element columns hold their defaults). `false` when the general way must
+    /// decide.
+    private func appendRow<Sink: RowBlockSink>(element: UInt32?, to sink: inout Sink) -> Bool {
+        sink.beginRow()
+        for index in columns.indices where !appendCell(index, element: element, to: &sink) { return false }
+        sink.endRow()
         return true
     }
 
@@ -270,8 +256,8 @@ private final class PlannedCells {
         return (found, false)
     }
 
-    /// Writes the cell of column `index`; `false` when the general way must decide it.
-    private func writeCell(_ index: Int, element: UInt32?, to writer: inout JSONWriter) -> Bool {
+    /// Appends the cell of column `index`; `false` when the general way must decide it.
+    private func appendCell<Sink: RowBlockSink>(_ index: Int, element: UInt32?, to sink: inout Sink) -> Bool {
         let column = columns[index]
         let slots: [UInt32]
         switch column.source {
@@ -279,17 +265,17 @@ private final class PlannedCells {
             slots = recordSlots
         case .element(let elementSlots):
             // An outer row's element columns hold their defaults.
-            guard element != nil else { return write(column.defaultCell, column: index, to: &writer) }
+            guard element != nil else { return sink.append(column.defaultCell, column: index) }
             slots = elementSlots
         case .ordinal:
-            return write(element.map { JSONCell.int(Int($0)) } ?? .null, column: index, to: &writer)
+            return sink.append(element.map { JSONCell.int(Int($0)) } ?? .null, column: index)
         }
         let (found, isAmbiguous) = value(of: slots, element: column.source.isElement ? element : nil)
         guard !isAmbiguous else { return false }
         guard let noted = found else {
             // Absent: the default, unless the column must be there.
             guard !column.isRequired else { return false }
-            return write(column.defaultCell, column: index, to: &writer)
+            return sink.append(column.defaultCell, column: index)
         }
         let value = noted.pointee
         let kind = cyajl_plan_kind(UInt32(value.kind))
@@ -297,30 +283,30 @@ private final class PlannedCells {
         let text = UnsafeBufferPointer(start: cyajlplan_text(recorder, noted), count: Int(value.length))
         switch (column.shortcut, kind) {
         case (.string, CYAJL_PLAN_STRING):
-            layout.writeStringCell(text, to: &writer)
+            sink.appendString(text, column: index)
             return true
         case (.string, CYAJL_PLAN_NUMBER) where isLenient:
-            layout.writeStringCell(text, to: &writer)
+            sink.appendString(text, column: index)
             return true
         case (.integer, CYAJL_PLAN_NUMBER) where Self.isCanonicalInteger(text):
-            writer.writeRaw(text)
+            sink.appendInteger(digits: text, column: index)
             return true
         case (.bool, CYAJL_PLAN_TRUE), (.bool, CYAJL_PLAN_FALSE):
-            writer.writeBool(kind == CYAJL_PLAN_TRUE)
+            sink.appendBool(kind == CYAJL_PLAN_TRUE, column: index)
             return true
         case (.count, CYAJL_PLAN_ARRAY):
-            writer.writeInteger(value.length)
+            sink.appendInteger(Int(value.length), column: index)
             return true
         default:
-            return writeConverted(kind, text, column: index, to: &writer)
+            return appendConverted(kind, text, column: index, to: &sink)
         }
     }
 
-    /// A scalar converted by the column's property into its cell, then written; `false` for a
+    /// A scalar converted by the column's property into its cell, then appended; `false` for a
     /// container, a null the general way must weigh (a required column, or one of several
     /// paths), and any conversion or formatting error.
-    private func writeConverted(_ kind: cyajl_plan_kind, _ text: UnsafeBufferPointer<UInt8>, column index: Int,
-                                to writer: inout JSONWriter) -> Bool {
+    private func appendConverted<Sink: RowBlockSink>(_ kind: cyajl_plan_kind, _ text: UnsafeBufferPointer<UInt8>, column index: Int,
+                                                     to sink: inout Sink) -> Bool {
         let column = columns[index]
         guard let property = column.property else { return false }
         let event: ScalarEvent
@@ -345,16 +331,7 @@ private final class PlannedCells {
         } catch {
             return false
         }
-        return write(scratch.cells[property.index], column: index, to: &writer)
-    }
-
-    private func write(_ cell: JSONCell, column: Int, to writer: inout JSONWriter) -> Bool {
-        do throws(JSONMapperError) {
-            try layout.writeCell(cell, column: column, to: &writer)
-            return true
-        } catch {
-            return false
-        }
+        return sink.append(scratch.cells[property.index], column: index)
     }
 
     /// Whether a JSON number's text is an integer as ``JSONWriter/writeInteger(_:)`` writes it:

@@ -26,11 +26,13 @@ protocol RowEncoder {
     mutating func removeBufferedBytes()
 }
 
-/// An encoder that also takes runs of rows the workers formatted a block at a time (see
-/// ``RowRunOutput``).
+/// An encoder that also takes runs of rows the workers put together a block at a time, each
+/// in a sink of its own (see ``RowRunOutput``).
 protocol RowRunEncoder: RowEncoder {
-    var runFormat: JSONRowFormat { get }
-    mutating func write(run: JSONRowRun)
+    associatedtype Sink: RowBlockSink
+    /// Makes each worker's sink.
+    var blockSink: @Sendable () -> Sink { get }
+    mutating func write(run: JSONRowRun<Sink.Block>) throws(CommandFailure)
 }
 
 /// Rows as CSV, TSV, JSON Lines or a JSON array, through ``JSONRowWriter``.
@@ -49,8 +51,8 @@ struct TextEncoder: RowRunEncoder {
 
     mutating func begin() { if header { writer.writeHeader() } }
     mutating func write(_ row: JSONFormattedRow) { writer.write(formatted: row) }
-    var runFormat: JSONRowFormat { writer.format }
-    mutating func write(run: JSONRowRun) { writer.write(run: run) }
+    var blockSink: @Sendable () -> TextBlockSink { writer.blockSink }
+    mutating func write(run: JSONRowRun<[UInt8]>) { writer.write(run: run) }
     mutating func end() { writer.writeFooter() }
     var bufferedBytes: [UInt8] { writer.bufferedBytes }
     var bufferedByteCount: Int { writer.bufferedByteCount }
@@ -59,7 +61,7 @@ struct TextEncoder: RowRunEncoder {
 
 /// Rows as a Parquet file, through ``JSONParquetWriter``: each worker converts its row's
 /// cells into Parquet values, which the writing thread appends to the row group being filled.
-struct ParquetEncoder: RowEncoder {
+struct ParquetEncoder: RowRunEncoder {
     let format: @Sendable (JSONRow) throws(JSONMapperError) -> [ParquetValue]
     private var writer: JSONParquetWriter
 
@@ -74,6 +76,16 @@ struct ParquetEncoder: RowEncoder {
     mutating func write(_ row: [ParquetValue]) throws(CommandFailure) {
         do throws(JSONMapperError) {
             try writer.write(values: row)
+        } catch {
+            throw .usage("cannot write the Parquet file: \(error)")
+        }
+    }
+
+    var blockSink: @Sendable () -> ParquetBlockSink { writer.blockSink }
+
+    mutating func write(run: JSONRowRun<ParquetRowBlock>) throws(CommandFailure) {
+        do throws(JSONMapperError) {
+            try writer.write(run.rows)
         } catch {
             throw .usage("cannot write the Parquet file: \(error)")
         }
@@ -130,10 +142,10 @@ final class EncodedRows<Encoder: RowEncoder>: RowOutput {
 }
 
 extension EncodedRows: RowRunOutput where Encoder: RowRunEncoder {
-    var runFormat: JSONRowFormat { encoder.runFormat }
+    var blockSink: @Sendable () -> Encoder.Sink { encoder.blockSink }
 
-    func write(run: JSONRowRun) throws {
-        encoder.write(run: run)
+    func write(run: JSONRowRun<Encoder.Sink.Block>) throws {
+        try encoder.write(run: run)
         if encoder.bufferedByteCount >= 1 << 16 { try flush() }
     }
 }

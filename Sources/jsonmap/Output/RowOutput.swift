@@ -39,14 +39,15 @@ extension RowOutput {
     var outputName: String? { output?.name }
 }
 
-/// An output that takes runs of rows formatted on the workers in its text format (see
-/// `JSONRecordDecoder.rowRuns`), a block of records at a time, instead of one row per record.
+/// An output that takes runs of rows the workers put together a block of records at a time,
+/// each in a sink of its own (see `JSONRecordDecoder.rowRuns`), instead of one row per record.
 protocol RowRunOutput: RowOutput {
-    /// The layout the workers format the runs in.
-    var runFormat: JSONRowFormat { get }
+    associatedtype Sink: RowBlockSink
+    /// Makes each worker's sink.
+    var blockSink: @Sendable () -> Sink { get }
 
     /// Writes one run, after those of the records before it.
-    func write(run: JSONRowRun) throws
+    func write(run: JSONRowRun<Sink.Block>) throws
 }
 
 /// No rows: `validate` maps every record and keeps nothing of it.

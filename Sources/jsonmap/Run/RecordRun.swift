@@ -63,14 +63,8 @@ final class RecordRun {
         let format = rows.format
         for input in inputs where !isStopped {
             let onRejection = { [unowned self] (rejection: JSONRecordRejection) in self.reject(rejection, input: input.name) }
-            if let text = rows as? any RowRunOutput {
-                // Whole blocks of records formatted on the workers, written a run at a time.
-                let runs = decoder.rowRuns(schema, as: text.runFormat, from: input.source, onRejection: onRejection)
-                try read(runs, of: input, beforeWaiting: rows.flushStream) { (run) throws in
-                    try text.write(run: run)
-                    if totals.isExploding { status.wrote(rows: run.rows) }
-                    return (rows: run.rows, records: run.records)
-                }
+            if let runs = rows as? any RowRunOutput {
+                try readRuns(of: input, into: runs, decoder: decoder, onRejection: onRejection)
             } else if totals.isExploding {
                 // The rows of a record are formatted on the worker that decoded it, as single rows are.
                 let records = decoder.rows(schema, from: input.source, transform: { (rows) throws(JSONMapperError) in
@@ -91,6 +85,17 @@ final class RecordRun {
                     return (rows: 1, records: 1)
                 }
             }
+        }
+    }
+
+    /// Whole blocks of records put together on the workers, written a run at a time.
+    private func readRuns<Output: RowRunOutput>(of input: InputFile, into output: Output, decoder: JSONRecordDecoder,
+                                               onRejection: @escaping (JSONRecordRejection) -> Void) throws {
+        let runs = decoder.rowRuns(schema, into: output.blockSink, from: input.source, onRejection: onRejection)
+        try read(runs, of: input, beforeWaiting: output.flushStream) { (run) throws in
+            try output.write(run: run)
+            if totals.isExploding { status.wrote(rows: run.rowCount) }
+            return (rows: run.rowCount, records: run.records)
         }
     }
 
