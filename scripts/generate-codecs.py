@@ -49,16 +49,16 @@ CONTAINERS = [
 # extra members, lines before the conversion in `value`).
 SCALAR_CODECS = [
     ("Double", "`Double`, correctly rounded from the raw text (see ``FloatingPointCoercion``).",
-     "FloatingPointCoercion.double(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)",
+     "FloatingPointCoercion.double(from: event, policy: session.coercionPolicy, allowNonFinite: session.options.allowsNonFiniteStrings)",
      ['guard writer.writeDouble(value) else { throw .invalidValue(path: "", reason: "\\(value) cannot be written as JSON") }'], [], []),
     ("Float", "`Float`, rounded once from the raw text.",
-     "FloatingPointCoercion.float(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)",
+     "FloatingPointCoercion.float(from: event, policy: session.coercionPolicy, allowNonFinite: session.options.allowsNonFiniteStrings)",
      ['guard writer.writeFloat(value) else { throw .invalidValue(path: "", reason: "\\(value) cannot be written as JSON") }'], [], []),
     ("Bool", "`Bool`: the conversions of ``BoolCoercion``.",
-     "BoolCoercion.bool(from: event, strict: session.isStrict)",
+     "BoolCoercion.bool(from: event, policy: session.coercionPolicy)",
      ["writer.writeBool(value)"], [], []),
-    ("String", "`String`: the conversions of ``StringLikeCoercion/string(from:strict:)``.",
-     "StringLikeCoercion.string(from: event, strict: session.isStrict)",
+    ("String", "`String`: the conversions of ``StringLikeCoercion/string(from:policy:)``.",
+     "StringLikeCoercion.string(from: event, policy: session.coercionPolicy)",
      ["writer.writeString(value)"], [],
      ["// From a tree, the string is taken as it is (it holds exactly these bytes).",
       "if case .string = event, let whole = session.sourceString { return whole }"]),
@@ -142,7 +142,7 @@ class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked 
     @inline(__always)
     final func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Integer? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try IntegerCoercion.integer(from: event, strict: session.isStrict)
+            try IntegerCoercion.integer(from: event, policy: session.coercionPolicy)
         }
     }
 }

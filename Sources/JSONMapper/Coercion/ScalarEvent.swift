@@ -27,7 +27,13 @@ extension ScalarEvent {
     /// kind is a mismatch.
     @inline(__always)
     func unconvertible<V>(strict: Bool) throws(CoercionFailure) -> V? {
-        if case .null = self, !strict { return nil }
+        try unconvertible(policy: strict ? .strict : .lenient)
+    }
+
+    /// The same under `policy`: `null` gives no value only when lenient.
+    @inline(__always)
+    func unconvertible<V>(policy: CoercionPolicy) throws(CoercionFailure) -> V? {
+        if case .null = self, policy == .lenient { return nil }
         throw .mismatch
     }
 }

@@ -5,13 +5,13 @@ enum StringLikeCoercion {
     /// A `String` from any scalar: a string; when lenient also a number's own text, a boolean
     /// as `"true"`/`"false"` and a binary double's shortest text.
     @inline(__always)
-    static func string(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> String? {
+    static func string(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> String? {
         switch scalar {
         case .string(let text): text.string
-        case .number(let text) where !strict: text.string
-        case .bool(let flag) where !strict: string(from: flag)
-        case .double(let value) where !strict: value.description
-        default: try scalar.unconvertible(strict: strict)
+        case .number(let text) where policy == .lenient: text.string
+        case .bool(let flag) where policy == .lenient: string(from: flag)
+        case .double(let value) where policy == .lenient: value.description
+        default: try scalar.unconvertible(policy: policy)
         }
     }
 

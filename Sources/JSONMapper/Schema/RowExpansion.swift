@@ -167,7 +167,7 @@ final class ExplodingRowsCodec: ValueCodec<[JSONRow]>, @unchecked Sendable {
         try expansion.recordCodec.begin(isObject: isObject, session)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<[JSONRow]>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<[JSONRow]>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         try expanded(into: destination, session) { (row) throws(JSONMapperError) in try expansion.recordCodec.take(storage, initializing: row, session) }
     }
