@@ -136,14 +136,18 @@ struct RowExpansion: Sendable {
     /// third wrapped element) becomes `payload.commits[2].sha`.
     private func placed(_ error: JSONMapperError) -> JSONMapperError {
         error.withPath { (inner) in
-            guard inner.first == "[", let close = inner.firstIndex(of: "]") else { return inner }
-            let position = inner[inner.index(after: inner.startIndex)..<close]
+            guard inner.first == "[", let close = inner.firstIndex(of: "]"),
+                  let position = Int(inner[inner.index(after: inner.startIndex)..<close]) else { return inner }
             var rest = inner[inner.index(after: close)...]
             if rest.first == "." { rest = rest.dropFirst() }
             guard rest.hasPrefix(path) else { return inner }
-            let below = rest.dropFirst(path.count)
+            var below = rest.dropFirst(path.count)
             guard below.isEmpty || below.first == "." || below.first == "[" else { return inner }
-            return "\(path)[\(position)]\(below)"
+            if below.first == "." { below = below.dropFirst() }
+            var placed = JSONPathText(path)
+            placed.append(index: position)
+            placed.append(path: String(below))
+            return placed.text
         }
     }
 }
