@@ -165,9 +165,7 @@ extension JSONMapperError {
     /// The same error with an array's `index` put in front of its path: the writer builds
     /// paths inside out, each container adding its key or index as the error passes through it.
     func prefixingPath(index: Int) -> JSONMapperError {
-        var prefix = JSONPathText()
-        prefix.append(index: index)
-        return prefixingPath(prefix.text)
+        prefixingPath(JSONPathText.index(index))
     }
 
     /// The same error with `prefix`, a key or a path, put in front of its path.

@@ -15,9 +15,14 @@ struct JSONPathText {
         text += text.isEmpty ? key : ".\(key)"
     }
 
+    /// The path of element `index` of the top-level array (`[3]`).
+    static func index(_ index: Int) -> String {
+        "[\(index)]"
+    }
+
     /// Adds an array element's index.
     mutating func append(index: Int) {
-        text += "[\(index)]"
+        text += Self.index(index)
     }
 
     /// Adds a path below this one: a key path as a mapping declares it (`"user.id"`,
