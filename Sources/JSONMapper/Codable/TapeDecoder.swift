@@ -277,11 +277,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         case .null:
             throw mismatch(Decimal.self, at: index, in: container, key)
         case .number:
-            let text = tape.text(at: index).buffer
             do {
-                return try DecimalCoercion.fromNumber(text, strict: false)
+                return try coerced(at: index) { (scalar) throws(CoercionFailure) in try DecimalCoercion.decimal(from: scalar, policy: .foundation) }
             } catch {
-                throw notRepresentable(text, as: Decimal.self, at: index, in: container, key)
+                throw notRepresentable(tape.text(at: index).buffer, as: Decimal.self, at: index, in: container, key)
             }
         default:
             throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(codingPath: container.keys(appending: key), debugDescription: ""))

@@ -101,7 +101,7 @@ final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try DecimalCoercion.decimal(from: event, strict: session.isStrict)
+            try DecimalCoercion.decimal(from: event, policy: session.coercionPolicy)
         }
     }
 
@@ -124,7 +124,7 @@ final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Date? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try DateCoercion.date(from: event, strict: session.isStrict, unit: session.options.dateUnit)
+            try DateCoercion.date(from: event, policy: session.coercionPolicy, unit: session.options.dateUnit)
         }
     }
 
@@ -159,7 +159,7 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> URL? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try StringLikeCoercion.url(from: event, strict: session.isStrict)
+            try StringLikeCoercion.url(from: event, policy: session.coercionPolicy)
         }
     }
 
@@ -182,7 +182,7 @@ final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> UUID? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try StringLikeCoercion.uuid(from: event, strict: session.isStrict)
+            try StringLikeCoercion.uuid(from: event, policy: session.coercionPolicy)
         }
     }
 
@@ -205,7 +205,7 @@ final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Data? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try StringLikeCoercion.data(from: event, strict: session.isStrict)
+            try StringLikeCoercion.data(from: event, policy: session.coercionPolicy)
         }
     }
 

@@ -26,12 +26,6 @@ extension ScalarEvent {
     /// lenient (the destination keeps what it has) and is a mismatch when strict; any other
     /// kind is a mismatch.
     @inline(__always)
-    func unconvertible<V>(strict: Bool) throws(CoercionFailure) -> V? {
-        try unconvertible(policy: strict ? .strict : .lenient)
-    }
-
-    /// The same under `policy`: `null` gives no value only when lenient.
-    @inline(__always)
     func unconvertible<V>(policy: CoercionPolicy) throws(CoercionFailure) -> V? {
         if case .null = self, policy == .lenient { return nil }
         throw .mismatch

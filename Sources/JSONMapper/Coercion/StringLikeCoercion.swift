@@ -17,22 +17,22 @@ enum StringLikeCoercion {
 
     /// A `URL` from a string (see ``url(from:)``).
     @inline(__always)
-    static func url(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> URL? {
-        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+    static func url(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> URL? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(policy: policy) }
         return try url(from: text.buffer)
     }
 
     /// A `UUID` from a string.
     @inline(__always)
-    static func uuid(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> UUID? {
-        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+    static func uuid(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> UUID? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(policy: policy) }
         return try uuid(from: text.buffer)
     }
 
     /// `Data` from a base64 string.
     @inline(__always)
-    static func data(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> Data? {
-        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+    static func data(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> Data? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(policy: policy) }
         return try data(fromBase64: text.buffer)
     }
 

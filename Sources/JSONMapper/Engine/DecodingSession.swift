@@ -6,9 +6,8 @@
 /// codec, and whatever that codec does; no lookups by type, no allocation per scalar.
 final class DecodingSession: JSONEventSink {
     let options: DecodingOptions
-    /// True for ``DecodingOptions/Coercion/strict``.
-    let isStrict: Bool
-    /// The options' coercion, as the coercions take it; read on every coercion.
+    /// The options' coercion (``DecodingOptions/Coercion``), as the coercions take it; read on
+    /// every coercion.
     let coercionPolicy: CoercionPolicy
     /// Errors kept under ``DecodingOptions/InvalidValuePolicy/collect``.
     private(set) var issues: [JSONMapperError] = []
@@ -52,8 +51,7 @@ final class DecodingSession: JSONEventSink {
     init(options: DecodingOptions, checksWholeDocument: Bool) {
         self.checksWholeDocument = checksWholeDocument
         self.options = options
-        self.isStrict = options.coercion == .strict
-        self.coercionPolicy = isStrict ? .strict : .lenient
+        self.coercionPolicy = options.coercion == .strict ? .strict : .lenient
         state = .allocate(capacity: 1)
         state.initialize(to: State())
     }

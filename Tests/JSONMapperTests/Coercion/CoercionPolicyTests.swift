@@ -70,6 +70,26 @@ struct CoercionPolicyTests {
         #expect(Self.withScalar("string", "ab") { string($0, .foundation) } == .value("ab"))
     }
 
+    @Test func decimalsAndStringKinds() {
+        func decimal(_ kind: String, _ text: String, _ policy: CoercionPolicy) -> Outcome<Decimal> {
+            Self.withScalar(kind, text) { scalar in
+                Self.outcome { () throws(CoercionFailure) in try DecimalCoercion.decimal(from: scalar, policy: policy) }
+            }
+        }
+        #expect(decimal("number", "1.5", .foundation) == .value(Decimal(string: "1.5")))
+        #expect(decimal("string", "1.5", .lenient) == .value(Decimal(string: "1.5")))
+        #expect(decimal("string", "1.5", .foundation) == .mismatch)
+        let digits = String(repeating: "1", count: 40)
+        #expect(decimal("number", digits, .strict) == .invalid)
+        #expect(decimal("number", digits, .foundation) != .invalid)
+        func uuid(_ scalar: ScalarEvent, _ policy: CoercionPolicy) -> Outcome<UUID> {
+            Self.outcome { () throws(CoercionFailure) in try StringLikeCoercion.uuid(from: scalar, policy: policy) }
+        }
+        #expect(uuid(.null, .lenient) == .value(nil))
+        #expect(uuid(.null, .foundation) == .mismatch)
+        #expect(uuid(.bool(true), .lenient) == .mismatch)
+    }
+
     @Test func aNumberRoundingToAZeroItIsNotIsInvalidOnlyAsFoundation() {
         func double(_ text: String, _ policy: CoercionPolicy) -> Outcome<Double> {
             Self.withScalar("number", text) { scalar in
