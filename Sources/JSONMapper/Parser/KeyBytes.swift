@@ -33,7 +33,8 @@ enum KeyBytes {
     /// keys are short and a call to `memcmp` costs more than comparing them.
     @inline(__always)
     static func equal(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, count: Int) -> Bool {
-        guard count > 0, let a, let b else { return true }
+        guard count > 0 else { return true }
+        guard let a, let b else { return false }
         var i = 0
         while i + 8 <= count {
             if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
