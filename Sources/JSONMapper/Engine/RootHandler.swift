@@ -7,7 +7,7 @@ final class RootHandler<Value>: _JSONFrameHandler, @unchecked Sendable {
 
     /// The frame's storage is the caller's `Value?` result.
     private func result(_ frame: UnsafeMutablePointer<Frame>) -> UnsafeMutablePointer<Value?> {
-        frame.pointee.storage.assumingMemoryBound(to: Value?.self)
+        frame.pointee.storage.pointer(to: Value?.self)
     }
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
