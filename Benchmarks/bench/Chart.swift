@@ -48,24 +48,26 @@ func ratioChart(_ rows: [ResultRow], machine: Machine) -> String {
 
     var panels: [Panel] = []
 
-    // Decode from bytes, against JSONDecoder.
-    let decodeLibraries: [(Library, String)] = [
-        (Library.jsonMapper, Palette.mapper), (Library.yajl, Palette.floor),
-        (Library.yajlTree, Palette.otherAlt), (Library.handwritten, Palette.other),
-    ]
-    let decodeGroups = files.compactMap { file -> Group? in
-        let bars = decodeLibraries.compactMap { library, color in
-            bar(library == .yajl ? "yajl (floor)" : library.rawValue, row(file, .decode, library)?.ratioVsReference, color)
+    /// A panel of one operation's ratios per file, the yajl floor among the bars.
+    func floorPanel(_ operation: Operation, _ libraries: [(Library, String)], title: String, subtitle: String,
+                    lines: [(value: Double, label: String, color: String, dashed: Bool)]) {
+        let groups = files.compactMap { file -> Group? in
+            let bars = libraries.compactMap { library, color in
+                bar(library == .yajl ? "yajl (floor)" : library.rawValue, row(file, operation, library)?.ratioVsReference, color)
+            }
+            return bars.isEmpty ? nil : Group(label: file, bars: bars)
         }
-        return bars.isEmpty ? nil : Group(label: file, bars: bars)
+        guard !groups.isEmpty else { return }
+        panels.append(Panel(title: title, subtitle: subtitle, groups: groups, lines: lines,
+                            legend: libraries.map { ($0.0 == .yajl ? "yajl (floor: parse only)" : $0.0.rawValue, $0.1) }))
     }
-    if !decodeGroups.isEmpty {
-        panels.append(Panel(
-            title: "Decode JSON bytes into models: speed × JSONDecoder's",
-            subtitle: "JSONMapper against Foundation's JSONDecoder (1×) and the raw yajl parse with do-nothing callbacks (the floor)",
-            groups: decodeGroups, lines: [(1, "JSONDecoder", "#333333", false)],
-            legend: decodeLibraries.map { ($0.0 == .yajl ? "yajl (floor: parse only)" : $0.0.rawValue, $0.1) }))
-    }
+
+    // Decode from bytes, against JSONDecoder.
+    floorPanel(.decode, [(Library.jsonMapper, Palette.mapper), (Library.yajl, Palette.floor),
+                         (Library.yajlTree, Palette.otherAlt), (Library.handwritten, Palette.other)],
+               title: "Decode JSON bytes into models: speed × JSONDecoder's",
+               subtitle: "JSONMapper against Foundation's JSONDecoder (1×) and the raw yajl parse with do-nothing callbacks (the floor)",
+               lines: [(1, "JSONDecoder", "#333333", false)])
 
     // From a parsed tree, against the hand-written mapping.
     let treeLibraries: [(Library, String)] = [(Library.jsonMapperDictionary, Palette.mapper), (Library.jsonMapperJSONValue, Palette.mapperAlt)]
@@ -120,23 +122,11 @@ func ratioChart(_ rows: [ResultRow], machine: Machine) -> String {
     }
 
     // Record streams, against JSONDecoder per line.
-    let streamLibraries: [(Library, String)] = [
-        (Library.jsonMapper, Palette.mapper), (Library.jsonMapperParallel, Palette.mapperAlt),
-        (Library.jsonMapperParallelTransform, Palette.otherAlt), (Library.yajl, Palette.floor),
-    ]
-    let streamGroups = files.compactMap { file -> Group? in
-        let bars = streamLibraries.compactMap { library, color in
-            bar(library == .yajl ? "yajl (floor)" : library.rawValue, row(file, .stream, library)?.ratioVsReference, color)
-        }
-        return bars.isEmpty ? nil : Group(label: file, bars: bars)
-    }
-    if !streamGroups.isEmpty {
-        panels.append(Panel(
-            title: "Decode a JSON Lines file into one model per line: speed × JSONDecoder's",
-            subtitle: "1× = each line decoded by one reused JSONDecoder; yajl: one handle over the file, do-nothing callbacks (the floor)",
-            groups: streamGroups, lines: [(1, "JSONDecoder per line", "#333333", false), (4, "target 4×", Palette.target, true)],
-            legend: streamLibraries.map { ($0.0 == .yajl ? "yajl (floor: parse only)" : $0.0.rawValue, $0.1) }))
-    }
+    floorPanel(.stream, [(Library.jsonMapper, Palette.mapper), (Library.jsonMapperParallel, Palette.mapperAlt),
+                         (Library.jsonMapperParallelTransform, Palette.otherAlt), (Library.yajl, Palette.floor)],
+               title: "Decode a JSON Lines file into one model per line: speed × JSONDecoder's",
+               subtitle: "1× = each line decoded by one reused JSONDecoder; yajl: one handle over the file, do-nothing callbacks (the floor)",
+               lines: [(1, "JSONDecoder per line", "#333333", false), (4, "target 4×", Palette.target, true)])
 
     return render(panels, caption: "JSONMapper bench — \(machine.summary) — \(ISO8601DateFormatter().string(from: Date()).prefix(10))")
 }

@@ -129,7 +129,7 @@ static inline cyajl_plan_value *cyajlplan_claim(cyajl_recorder *r, int32_t slot)
 }
 
 /// Notes a scalar in its slot, if the plan reads it; 0 when the record takes the general path.
-static int cyajlplan_scalar(cyajl_recorder *r, cyajl_plan_kind kind, const unsigned char *text, size_t length) {
+static int cyajlplan_scalar(cyajl_recorder *r, cyajl_tape_kind kind, const unsigned char *text, size_t length) {
     if (r->skipDepth) {
         if (r->skipDepth == 1) r->skipCount += 1;
         return 1;
@@ -163,24 +163,24 @@ static int cyajlplan_scalar(cyajl_recorder *r, cyajl_plan_kind kind, const unsig
 // MARK: - Callbacks
 
 static int cyajlplan_null(void *context) {
-    return cyajlplan_scalar(context, CYAJL_PLAN_NULL, NULL, 0);
+    return cyajlplan_scalar(context, CYAJL_TAPE_NULL, NULL, 0);
 }
 
 static int cyajlplan_boolean(void *context, int value) {
-    return cyajlplan_scalar(context, value ? CYAJL_PLAN_TRUE : CYAJL_PLAN_FALSE, NULL, 0);
+    return cyajlplan_scalar(context, value ? CYAJL_TAPE_TRUE : CYAJL_TAPE_FALSE, NULL, 0);
 }
 
 static int cyajlplan_number(void *context, const char *text, size_t length) {
     cyajl_recorder *r = context;
     // A number at the very end of the input (yajl's padding after it) is no object member.
     if (!cyajl_number_passes((const unsigned char *)text, length, r->maxNumberBytes)) return 0;
-    return cyajlplan_scalar(r, CYAJL_PLAN_NUMBER, (const unsigned char *)text, length);
+    return cyajlplan_scalar(r, CYAJL_TAPE_NUMBER, (const unsigned char *)text, length);
 }
 
 static int cyajlplan_string(void *context, const unsigned char *text, size_t length) {
     cyajl_recorder *r = context;
     if (!cyajl_text_passes(length, r->maxStringBytes)) return 0;
-    return cyajlplan_scalar(r, CYAJL_PLAN_STRING, text, length);
+    return cyajlplan_scalar(r, CYAJL_TAPE_STRING, text, length);
 }
 
 static int cyajlplan_key(void *context, const unsigned char *text, size_t length) {
@@ -221,7 +221,7 @@ static int cyajlplan_open(cyajl_recorder *r, int isArray) {
     if (slot >= 0) {
         value = cyajlplan_claim(r, slot);
         if (!value) return 0;
-        value->kind = isArray ? CYAJL_PLAN_ARRAY : CYAJL_PLAN_OBJECT;
+        value->kind = isArray ? CYAJL_TAPE_BEGIN_ARRAY : CYAJL_TAPE_BEGIN_OBJECT;
         value->inSide = 0;
         value->position = yajl_get_bytes_consumed(r->handle) - 1;
     }

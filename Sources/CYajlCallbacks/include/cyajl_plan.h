@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <yajl/yajl_parse.h>
 
+#include "CYajlCallbacks.h"
+
 /// A key of an object level, or an index of an array level.
 typedef struct cyajl_plan_key {
     /// The key's unescaped bytes (unused for an index).
@@ -65,22 +67,11 @@ typedef struct cyajl_plan {
     uint32_t elementSlotBase;
 } cyajl_plan;
 
-/// What a slot holds.
-typedef enum cyajl_plan_kind {
-    CYAJL_PLAN_NULL = 1,
-    CYAJL_PLAN_FALSE = 2,
-    CYAJL_PLAN_TRUE = 3,
-    CYAJL_PLAN_NUMBER = 4,
-    CYAJL_PLAN_STRING = 5,
-    CYAJL_PLAN_OBJECT = 6,
-    CYAJL_PLAN_ARRAY = 7,
-} cyajl_plan_kind;
-
 /// The value a slot received in the current record.
 typedef struct cyajl_plan_value {
     /// Equal to the recorder's stamp when the slot received a value in the current record.
     uint32_t stamp;
-    /// A ``cyajl_plan_kind``.
+    /// What the value is: a ``cyajl_tape_kind`` of a value (an object or array is its begin kind).
     uint8_t kind;
     /// 1 when the text is in the recorder's side buffer (a string with escapes, unescaped by
     /// yajl), 0 when in the record.

@@ -209,9 +209,9 @@ private final class PlannedCells {
         guard let explodeSlot else { return appendRow(element: nil, to: &sink) ? 1 : nil }
         var elements = 0
         if let array = cyajlplan_value(recorder, explodeSlot) {
-            switch cyajl_plan_kind(UInt32(array.pointee.kind)) {
-            case CYAJL_PLAN_ARRAY: elements = Int(recorder.pointee.elementCount)
-            case CYAJL_PLAN_NULL: elements = 0
+            switch cyajl_tape_kind(UInt32(array.pointee.kind)) {
+            case CYAJL_TAPE_BEGIN_ARRAY: elements = Int(recorder.pointee.elementCount)
+            case CYAJL_TAPE_NULL: elements = 0
             default: return nil
             }
         }
@@ -278,23 +278,23 @@ private final class PlannedCells {
             return sink.append(column.defaultCell, column: index)
         }
         let value = noted.pointee
-        let kind = cyajl_plan_kind(UInt32(value.kind))
+        let kind = cyajl_tape_kind(UInt32(value.kind))
         // A string's or number's text; for the other kinds, a valid address and a count unused.
         let text = UnsafeBufferPointer(start: cyajlplan_text(recorder, noted), count: Int(value.length))
         switch (column.shortcut, kind) {
-        case (.string, CYAJL_PLAN_STRING):
+        case (.string, CYAJL_TAPE_STRING):
             sink.appendString(text, column: index)
             return true
-        case (.string, CYAJL_PLAN_NUMBER) where isLenient:
+        case (.string, CYAJL_TAPE_NUMBER) where isLenient:
             sink.appendString(text, column: index)
             return true
-        case (.integer, CYAJL_PLAN_NUMBER) where Self.isCanonicalInteger(text):
+        case (.integer, CYAJL_TAPE_NUMBER) where Self.isCanonicalInteger(text):
             sink.appendInteger(digits: text, column: index)
             return true
-        case (.bool, CYAJL_PLAN_TRUE), (.bool, CYAJL_PLAN_FALSE):
-            sink.appendBool(kind == CYAJL_PLAN_TRUE, column: index)
+        case (.bool, CYAJL_TAPE_TRUE), (.bool, CYAJL_TAPE_FALSE):
+            sink.appendBool(kind == CYAJL_TAPE_TRUE, column: index)
             return true
-        case (.count, CYAJL_PLAN_ARRAY):
+        case (.count, CYAJL_TAPE_BEGIN_ARRAY):
             sink.appendInteger(Int(value.length), column: index)
             return true
         default:
@@ -305,19 +305,19 @@ private final class PlannedCells {
     /// A scalar converted by the column's property into its cell, then appended; `false` for a
     /// container, a null the general way must weigh (a required column, or one of several
     /// paths), and any conversion or formatting error.
-    private func appendConverted<Sink: RowBlockSink>(_ kind: cyajl_plan_kind, _ text: UnsafeBufferPointer<UInt8>, column index: Int,
+    private func appendConverted<Sink: RowBlockSink>(_ kind: cyajl_tape_kind, _ text: UnsafeBufferPointer<UInt8>, column index: Int,
                                                      to sink: inout Sink) -> Bool {
         let column = columns[index]
         guard let property = column.property else { return false }
         let event: ScalarEvent
         switch kind {
-        case CYAJL_PLAN_NULL:
+        case CYAJL_TAPE_NULL:
             guard !column.isRequired, property.keys.count == 1 else { return false }
             event = .null
-        case CYAJL_PLAN_TRUE: event = .bool(true)
-        case CYAJL_PLAN_FALSE: event = .bool(false)
-        case CYAJL_PLAN_NUMBER: event = .number(JSONBytes(start: text.baseAddress!, count: text.count))
-        case CYAJL_PLAN_STRING: event = .string(JSONBytes(start: text.baseAddress!, count: text.count))
+        case CYAJL_TAPE_TRUE: event = .bool(true)
+        case CYAJL_TAPE_FALSE: event = .bool(false)
+        case CYAJL_TAPE_NUMBER: event = .number(JSONBytes(start: text.baseAddress!, count: text.count))
+        case CYAJL_TAPE_STRING: event = .string(JSONBytes(start: text.baseAddress!, count: text.count))
         default: return false
         }
         // The property writes the cell at its index in the rows of its codec; the scratch row
