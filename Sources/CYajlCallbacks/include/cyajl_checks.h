@@ -34,22 +34,36 @@ static inline int cyajl_depth_passes(size_t depth, size_t limit) {
     return depth <= limit;
 }
 
-/// The one hash of key bytes, for every table of keys (the planned recorder's key tables,
-/// the tape's filters of an object's keys): constant time from the length and the first and
-/// last eight bytes (all of them below eight), mixed so that every output bit depends on them.
-static inline uint64_t cyajl_key_hash(const unsigned char *text, size_t length) {
-    uint64_t hash = (uint64_t)length * 0x9E3779B97F4A7C15ULL;
+/// A key's first and last eight bytes (a key of fewer than eight: its bytes in `head`, `tail`
+/// 0). With the length they are the whole of a key of up to sixteen bytes, so most keys are
+/// compared as two words.
+static inline void cyajl_key_words(const unsigned char *text, size_t length, uint64_t *head, uint64_t *tail) {
+    uint64_t first = 0, last = 0;
     if (length >= 8) {
-        uint64_t head, tail;
-        __builtin_memcpy(&head, text, 8);
-        __builtin_memcpy(&tail, text + length - 8, 8);
-        hash ^= head;
-        hash = (hash * 0xBF58476D1CE4E5B9ULL) ^ tail;
+        __builtin_memcpy(&first, text, 8);
+        __builtin_memcpy(&last, text + length - 8, 8);
     } else {
-        for (size_t k = 0; k < length; k++) hash = (hash << 8) | text[k];
+        for (size_t k = 0; k < length; k++) first = (first << 8) | text[k];
     }
+    *head = first;
+    *tail = last;
+}
+
+/// The one hash of key bytes, for every table of keys (the planned recorder's key tables,
+/// the tape's filters of an object's keys), from a key's length and words
+/// (``cyajl_key_words``), mixed so that every output bit depends on them.
+static inline uint64_t cyajl_key_mix(size_t length, uint64_t head, uint64_t tail) {
+    uint64_t hash = ((uint64_t)length * 0x9E3779B97F4A7C15ULL) ^ head;
+    hash = (hash * 0xBF58476D1CE4E5B9ULL) ^ tail;
     hash = (hash ^ (hash >> 31)) * 0x94D049BB133111EBULL;
     return hash ^ (hash >> 29);
+}
+
+/// The hash of a key's bytes (see ``cyajl_key_mix``).
+static inline uint64_t cyajl_key_hash(const unsigned char *text, size_t length) {
+    uint64_t head, tail;
+    cyajl_key_words(text, length, &head, &tail);
+    return cyajl_key_mix(length, head, tail);
 }
 
 #endif

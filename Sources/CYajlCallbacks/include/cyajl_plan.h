@@ -23,6 +23,9 @@ typedef struct cyajl_plan_key {
     /// The key's unescaped bytes (unused for an index).
     const unsigned char *text;
     uint32_t length;
+    /// The key's words (``cyajl_key_words``), compared before its bytes.
+    uint64_t head;
+    uint64_t tail;
     /// The slot the value goes to, or -1 when the value itself is not read.
     int32_t slot;
     /// The level that reads the value's members, or -1.

@@ -20,10 +20,6 @@ final class RecordPlan: @unchecked Sendable {
         case record(slots: [UInt32])
         case element(slots: [UInt32])
         case ordinal
-
-        var isElement: Bool {
-            if case .element = self { true } else { false }
-        }
     }
 
     let columns: [Column]
@@ -198,7 +194,7 @@ private struct PlanTree {
                 let count = (level.byIndex.keys.max() ?? -1) + 1
                 for index in 0..<count {
                     let entry = level.byIndex[index] ?? Entry()
-                    cKeys.append(cyajl_plan_key(text: nil, length: 0, slot: entry.slot, child: entry.child))
+                    cKeys.append(cyajl_plan_key(text: nil, length: 0, head: 0, tail: 0, slot: entry.slot, child: entry.child))
                 }
                 cLevels.append(cyajl_plan_level(isArray: level.isExploded ? UInt32(CYAJL_PLAN_EXPLODED) : 1, firstKey: firstKey,
                                                 keyCount: UInt32(count), firstBucket: 0, bucketMask: 0, keyLengths: 0))
@@ -214,9 +210,11 @@ private struct PlanTree {
                 let length = key.utf8.count
                 let text = UnsafePointer(keyBytes.baseAddress! + textOffset)
                 textOffset += length
-                cKeys.append(cyajl_plan_key(text: text, length: UInt32(length), slot: entry.slot, child: entry.child))
+                var head: UInt64 = 0, tail: UInt64 = 0
+                cyajl_key_words(text, length, &head, &tail)
+                cKeys.append(cyajl_plan_key(text: text, length: UInt32(length), head: head, tail: tail, slot: entry.slot, child: entry.child))
                 keyLengths |= cyajlplan_length_bit(length)
-                var bucket = Int(truncatingIfNeeded: cyajl_key_hash(text, length)) & (bucketCount - 1)
+                var bucket = Int(truncatingIfNeeded: cyajl_key_mix(length, head, tail)) & (bucketCount - 1)
                 while cBuckets[firstBucket + bucket] != 0 { bucket = (bucket + 1) & (bucketCount - 1) }
                 cBuckets[firstBucket + bucket] = UInt32(number + 1)
             }

@@ -115,14 +115,16 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
 
 /// The planned way of one worker: the C recorder, and the rows made from its values.
 private final class PlannedCells {
-    /// A column as the planned way makes its cells.
+    /// A column as the planned way makes its cells: a trivial record, read per cell without
+    /// reference counting (its property and default are in arrays read only off the shortcuts).
     private struct Column {
-        let source: RecordPlan.Column
+        enum Source { case record, element, ordinal }
+        let source: Source
+        /// Its paths' slots: `slots[firstSlot ..< firstSlot + slotCount]`, in priority order.
+        let firstSlot: Int
+        let slotCount: Int
         let shortcut: Shortcut
         let isRequired: Bool
-        /// The property that converts a value into the column's cell, as the general way does.
-        let property: PropertyMeta?
-        let defaultCell: JSONCell
     }
 
     /// How a column's cell is made from a noted value without a conversion, when it can be.
@@ -139,7 +141,12 @@ private final class PlannedCells {
     }
 
     private let recorder: UnsafeMutablePointer<cyajl_recorder>
-    private let columns: [Column]
+    /// Frozen copies, freed with the planned way.
+    private let columns: UnsafeMutableBufferPointer<Column>
+    private let slots: UnsafeMutableBufferPointer<UInt32>
+    /// The property that converts a value into each column's cell, as the general way does.
+    private let properties: [PropertyMeta?]
+    private let defaults: [JSONCell]
     private let explodeSlot: UInt32?
     private let isOuter: Bool
     private let isLenient: Bool
@@ -151,12 +158,23 @@ private final class PlannedCells {
 
     init(plan: RecordPlan, schema: JSONSchema, options: DecodingOptions) {
         recorder = cyajlplan_recorder_create(plan.plan, options.maxStringBytes ?? .max, options.maxNumberBytes ?? .max, options.maxDepth)
-        columns = zip(schema.columns, plan.columns).enumerated().map { (index, pair) in
-            let (column, source) = pair
-            let (property, defaultCell) = Self.conversion(of: index, in: schema)
-            return Column(source: source, shortcut: Self.shortcut(for: column.type), isRequired: column.isRequired,
-                          property: property, defaultCell: defaultCell)
+        var columns: [Column] = []
+        var slots: [UInt32] = []
+        for (column, source) in zip(schema.columns, plan.columns) {
+            let (kind, columnSlots): (Column.Source, [UInt32]) = switch source {
+            case .record(let recordSlots): (.record, recordSlots)
+            case .element(let elementSlots): (.element, elementSlots)
+            case .ordinal: (.ordinal, [])
+            }
+            columns.append(Column(source: kind, firstSlot: slots.count, slotCount: columnSlots.count,
+                                  shortcut: Self.shortcut(for: column.type), isRequired: column.isRequired))
+            slots += columnSlots
         }
+        self.columns = .frozenCopy(of: columns)
+        self.slots = .frozenCopy(of: slots)
+        let conversions = schema.columns.indices.map { Self.conversion(of: $0, in: schema) }
+        properties = conversions.map(\.0)
+        defaults = conversions.map(\.1)
         explodeSlot = plan.explodeSlot
         isOuter = schema.explode?.isOuter ?? false
         isLenient = options.coercion == .lenient
@@ -165,7 +183,11 @@ private final class PlannedCells {
         scratch = JSONRow(cells: [.null])
     }
 
-    deinit { cyajlplan_recorder_free(recorder) }
+    deinit {
+        cyajlplan_recorder_free(recorder)
+        columns.deallocate()
+        slots.deallocate()
+    }
 
     /// The property that converts column `index`'s values, and its default cell: the record
     /// row's, or with an explode, the record's or the element's row's.
@@ -242,12 +264,12 @@ private final class PlannedCells {
         return true
     }
 
-    /// The noted value of a column's `slots` (in `element`, for an element column's): the one
+    /// The noted value of `column`'s slots (in `element`, for an element column's): the one
     /// present path's. `nil` with `isAmbiguous` when several of its paths are present (which one wins
     /// is the general way's to say).
-    private func value(of slots: [UInt32], element: UInt32?) -> (value: UnsafePointer<cyajl_plan_value>?, isAmbiguous: Bool) {
+    private func value(of column: Column, element: UInt32?) -> (value: UnsafePointer<cyajl_plan_value>?, isAmbiguous: Bool) {
         var found: UnsafePointer<cyajl_plan_value>?
-        for slot in slots {
+        for slot in slots[column.firstSlot..<column.firstSlot + column.slotCount] {
             let value = element.map { cyajlplan_element_value(recorder, $0, slot) } ?? cyajlplan_value(recorder, slot)
             guard let value else { continue }
             if found != nil { return (nil, true) }
@@ -259,23 +281,20 @@ private final class PlannedCells {
     /// Appends the cell of column `index`; `false` when the general way must decide it.
     private func appendCell<Sink: RowBlockSink>(_ index: Int, element: UInt32?, to sink: inout Sink) -> Bool {
         let column = columns[index]
-        let slots: [UInt32]
         switch column.source {
-        case .record(let recordSlots):
-            slots = recordSlots
-        case .element(let elementSlots):
+        case .record: break
+        case .element:
             // An outer row's element columns hold their defaults.
-            guard element != nil else { return sink.append(column.defaultCell, column: index) }
-            slots = elementSlots
+            guard element != nil else { return sink.append(defaults[index], column: index) }
         case .ordinal:
             return sink.append(element.map { JSONCell.int(Int($0)) } ?? .null, column: index)
         }
-        let (found, isAmbiguous) = value(of: slots, element: column.source.isElement ? element : nil)
+        let (found, isAmbiguous) = value(of: column, element: column.source == .element ? element : nil)
         guard !isAmbiguous else { return false }
         guard let noted = found else {
             // Absent: the default, unless the column must be there.
             guard !column.isRequired else { return false }
-            return sink.append(column.defaultCell, column: index)
+            return sink.append(defaults[index], column: index)
         }
         let value = noted.pointee
         let kind = cyajl_tape_kind(UInt32(value.kind))
@@ -308,7 +327,7 @@ private final class PlannedCells {
     private func appendConverted<Sink: RowBlockSink>(_ kind: cyajl_tape_kind, _ text: UnsafeBufferPointer<UInt8>, column index: Int,
                                                      to sink: inout Sink) -> Bool {
         let column = columns[index]
-        guard let property = column.property else { return false }
+        guard let property = properties[index] else { return false }
         let event: ScalarEvent
         switch kind {
         case CYAJL_TAPE_NULL:
@@ -323,7 +342,7 @@ private final class PlannedCells {
         // The property writes the cell at its index in the rows of its codec; the scratch row
         // has room for it.
         if scratch.cells.count <= property.index { scratch.cells += repeatElement(.null, count: property.index + 1 - scratch.cells.count) }
-        scratch.cells[property.index] = column.defaultCell
+        scratch.cells[property.index] = defaults[index]
         do throws(JSONMapperError) {
             _ = try withUnsafeMutablePointer(to: &scratch) { (row) throws(JSONMapperError) in
                 try property.assign(event, model: UnsafeMutableRawPointer(row), session)
