@@ -307,7 +307,7 @@ void cyajlplan_recorder_free(cyajl_recorder *r) {
     free(r);
 }
 
-int cyajlplan_record(cyajl_recorder *r, const unsigned char *input, size_t length) {
+int cyajlplan_record(cyajl_recorder *r, const void *input, size_t length) {
     // A new stamp empties every slot at once; on wrapping, the slots are cleared for real.
     r->stamp += 1;
     if (r->stamp == 0) {
@@ -328,7 +328,7 @@ int cyajlplan_record(cyajl_recorder *r, const unsigned char *input, size_t lengt
     if (!handle) abort();
     yajl_config(handle, yajl_dont_validate_strings, 1);
     r->handle = handle;
-    int ok = yajl_parse(handle, input, length) == yajl_status_ok && yajl_complete_parse(handle) == yajl_status_ok;
+    int ok = yajl_parse(handle, r->input, length) == yajl_status_ok && yajl_complete_parse(handle) == yajl_status_ok;
     yajl_free(handle);
     r->handle = NULL;
     return ok;

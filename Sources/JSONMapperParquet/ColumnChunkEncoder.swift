@@ -1,3 +1,4 @@
+import JSONMapper
 /// Encodes one column's values of a row group into a column chunk: an optional dictionary
 /// page, then data pages (format 1), each compressed on its own, with the chunk's metadata.
 ///
@@ -106,39 +107,67 @@ struct DictionaryBuilder {
         guard buffer.storage == .byteArray, buffer.valueCount > 0 else { return nil }
         var builder = DictionaryBuilder()
         builder.indices.reserveCapacity(buffer.valueCount)
-        var table: [ByteKey: UInt32] = [:]
         var dictionarySize = 0
-        let bytes = buffer.bytes
-        for value in 0..<buffer.valueCount {
-            let range = buffer.byteRange(ofValue: value)
-            let key = ByteKey(bytes: bytes[range])
-            if let index = table[key] {
+        let found = buffer.bytes.withUnsafeBytes { (bytes) -> Bool in
+            var table = DistinctValues(bytes: bytes)
+            for value in 0..<buffer.valueCount {
+                let range = buffer.byteRange(ofValue: value)
+                let (index, isNew) = table.index(of: range, next: UInt32(builder.entries.count))
                 builder.indices.append(index)
-                continue
+                guard isNew else { continue }
+                builder.entries.append(range)
+                dictionarySize += 4 + range.count
+                if dictionarySize > sizeLimit { return false }
             }
-            let index = UInt32(builder.entries.count)
-            table[key] = index
-            builder.entries.append(range)
-            builder.indices.append(index)
-            dictionarySize += 4 + range.count
-            if dictionarySize > sizeLimit { return nil }
+            return true
         }
+        guard found else { return nil }
         let plainSize = PlainEncoding.size(ofValues: 0..<buffer.valueCount, of: buffer)
         let encodedSize = dictionarySize + (buffer.valueCount * builder.bitWidth + 7) / 8
         return encodedSize < plainSize ? builder : nil
     }
 }
 
-/// A value's bytes as a dictionary key, hashed as one block (an `ArraySlice` hashes its
-/// elements one by one, which costs more than the rest of the dictionary).
-private struct ByteKey: Hashable {
-    let bytes: ArraySlice<UInt8>
+/// The distinct values of a column chunk, by their bytes: an open-addressing table of each
+/// distinct value's range and index, hashed with the project's one key hash (`KeyBytes`).
+private struct DistinctValues {
+    private let bytes: UnsafeRawBufferPointer
+    /// Per slot: index + 1 (0: empty), and the value's range.
+    private var slots: [(index: UInt32, range: Range<Int>)]
+    private var count = 0
 
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        slots = Array(repeating: (0, 0..<0), count: 1024)
     }
 
-    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
-        lhs.bytes == rhs.bytes
+    /// The index of the value at `range`: its earlier one, or `next` for a new value.
+    mutating func index(of range: Range<Int>, next: UInt32) -> (index: UInt32, isNew: Bool) {
+        if 2 * (count + 1) > slots.count { grow() }
+        let base = bytes.baseAddress.map { $0 + range.lowerBound }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: KeyBytes.hash(base, count: range.count)) & mask
+        while slots[slot].index != 0 {
+            let other = slots[slot].range
+            if other.count == range.count, KeyBytes.equal(base, bytes.baseAddress.map { $0 + other.lowerBound }, count: range.count) {
+                return (slots[slot].index - 1, false)
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = (next + 1, range)
+        count += 1
+        return (next, true)
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: (0, 0..<0), count: old.count * 2)
+        let mask = slots.count - 1
+        for entry in old where entry.index != 0 {
+            let base = bytes.baseAddress.map { $0 + entry.range.lowerBound }
+            var slot = Int(truncatingIfNeeded: KeyBytes.hash(base, count: entry.range.count)) & mask
+            while slots[slot].index != 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
+        }
     }
 }

@@ -60,9 +60,9 @@ static inline uint64_t cyajl_key_mix(size_t length, uint64_t head, uint64_t tail
 }
 
 /// The hash of a key's bytes (see ``cyajl_key_mix``).
-static inline uint64_t cyajl_key_hash(const unsigned char *text, size_t length) {
+static inline uint64_t cyajl_key_hash(const void *text, size_t length) {
     uint64_t head, tail;
-    cyajl_key_words(text, length, &head, &tail);
+    cyajl_key_words((const unsigned char *)text, length, &head, &tail);
     return cyajl_key_mix(length, head, tail);
 }
 

@@ -147,7 +147,7 @@ void cyajlplan_recorder_free(cyajl_recorder *recorder);
 /// record must be decoded the general way (see the top of this file). The input's bytes must
 /// have passed the raw input checks (UTF-8, control bytes, surrogate escapes) already: yajl is
 /// told not to check strings.
-int cyajlplan_record(cyajl_recorder *recorder, const unsigned char *input, size_t length);
+int cyajlplan_record(cyajl_recorder *recorder, const void *input, size_t length);
 
 /// The value `slot` received in the record last recorded, or NULL when none.
 static inline const cyajl_plan_value *cyajlplan_value(const cyajl_recorder *recorder, uint32_t slot) {

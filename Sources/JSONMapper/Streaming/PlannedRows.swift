@@ -216,7 +216,7 @@ private final class PlannedCells {
     /// nothing kept) when the record must go the general way.
     func appendRows<Sink: RowBlockSink>(of bytes: UnsafeRawBufferPointer, to sink: inout Sink) -> Int? {
         guard bytes.count <= maxDocumentBytes, Self.passesInputChecks(bytes),
-              cyajlplan_record(recorder, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count) != 0 else { return nil }
+              cyajlplan_record(recorder, bytes.baseAddress, bytes.count) != 0 else { return nil }
         sink.beginRecord()
         guard let rows = appendRecordRows(to: &sink), sink.commitRecord() else {
             sink.discardRecord()
