@@ -62,6 +62,9 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     case jsonMapperParallelTransform = "JSONMapper-parallel-transform"
     /// Lines split by hand, each decoded with `JSONDecoder`.
     case jsonDecoderPerLine = "JSONDecoder-per-line"
+    /// Six columns of each status as CSV rows of a runtime schema, one worker: `jsonmap`'s
+    /// record path (the planned way, runs of rows per block).
+    case jsonMapperRows = "JSONMapper-rows"
 
     var description: String { rawValue }
 

@@ -33,6 +33,7 @@ enum StreamCorpus {
             Contender(Library.jsonMapperParallelTransform, .stream, workers: workers) {
                 { blackHole(try textLengths(path: path, workers: workers)) }
             },
+            Contender(Library.jsonMapperRows, .stream, workers: 1) { { blackHole(try csvRows(path: path)) } },
             Contender(Library.jsonDecoderPerLine, .stream) { { blackHole(try decodeLinesWithJSONDecoder(path: path) { blackHole($0) }) } },
             Contender(Library.yajl, .stream) { { blackHole(try YajlFloor.parseStream(path: path)) } },
         ]
@@ -163,6 +164,31 @@ enum StreamCorpus {
         return total
     }
 
+    /// The columns of the rows contender: a key path, an int, a count, a bool, two strings.
+    static let rowSchema = try! JSONSchema(columns: [
+        JSONColumn("id", path: "id", type: .int, required: true),
+        JSONColumn("user", path: "user.screen_name"),
+        JSONColumn("text", path: "text"),
+        JSONColumn("retweets", path: "retweet_count", type: .int),
+        JSONColumn("hashtags", path: "entities.hashtags", type: .count),
+        JSONColumn("favorited", path: "favorited", type: .bool),
+    ])
+
+    /// Every line as a CSV row of ``rowSchema``, formatted a block at a time on one worker
+    /// (`jsonmap`'s record path); returns the records and the bytes of CSV.
+    static func csvRows(path: String) throws -> (records: Int, bytes: Int) {
+        var rejected: JSONRecordRejection?
+        let runs = JSONRecordDecoder(workers: 1).rowRuns(rowSchema, as: .csv, from: .file(path)) { rejected = rejected ?? $0 }
+        var total = (records: 0, bytes: 0)
+        for result in runs {
+            let run = try result.get().value
+            total.records += run.records
+            total.bytes += run.rows.count
+        }
+        if let rejected { throw rejected }
+        return total
+    }
+
     /// Reads the file in chunks, cuts lines at `\n`, decodes each with one `JSONDecoder`.
     static func decodeLinesWithJSONDecoder(path: String, _ each: (TwitterStatus) -> Void) throws -> Int {
         guard let file = FileHandle(forReadingAtPath: path) else { throw StreamCorpusError(description: "cannot open \(path)") }
@@ -232,6 +258,8 @@ enum StreamCorpus {
                 if count != lines { result.failures.append("\(file): JSONMapper with \(workers) workers read \(count) records of \(lines) lines") }
             }
             if mismatches > 0 { result.failures.append("\(file): \(mismatches) records differ between JSONMapper and JSONDecoder") }
+            let rows = try csvRows(path: path)
+            if rows.records != lines { result.failures.append("\(file): JSONMapper-rows read \(rows.records) records of \(lines) lines") }
             let lengths = try textLengths(path: path, workers: max(2, ProcessInfo.processInfo.activeProcessorCount))
             let expectedLength = (0..<lines).reduce(0) { $0 + expected[$1 % expected.count].text.utf8.count }
             if lengths != (lines, expectedLength) {
