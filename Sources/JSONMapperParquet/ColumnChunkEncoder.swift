@@ -103,6 +103,11 @@ struct DictionaryBuilder {
     /// The bits of the largest index; at least 1, which every reader takes.
     var bitWidth: Int { max(1, HybridEncoder.bitWidth(forMaximum: UInt32(max(entries.count - 1, 0)))) }
 
+    /// Values looked at before the dictionary is given up when nine in ten are distinct (ids,
+    /// timestamps): it would barely beat PLAIN, and building it to the end costs the writing
+    /// thread more than the rest of the chunk.
+    static let probeValues = 4096
+
     static func build(_ buffer: ParquetColumnBuffer, sizeLimit: Int) -> DictionaryBuilder? {
         guard buffer.storage == .byteArray, buffer.valueCount > 0 else { return nil }
         var builder = DictionaryBuilder()
@@ -114,6 +119,7 @@ struct DictionaryBuilder {
                 let range = buffer.byteRange(ofValue: value)
                 let (index, isNew) = table.index(of: range, next: UInt32(builder.entries.count))
                 builder.indices.append(index)
+                if value + 1 == Self.probeValues, builder.entries.count * 10 > Self.probeValues * 9 { return false }
                 guard isNew else { continue }
                 builder.entries.append(range)
                 dictionarySize += 4 + range.count

@@ -134,6 +134,13 @@ enum ParquetMetadata {
         /// Where the chunk starts: its dictionary page, or its first data page.
         var startOffset: Int64 { dictionaryPageOffset ?? dataPageOffset }
 
+        /// Moves the chunk's page offsets by `distance` bytes: a chunk encoded apart, as if it
+        /// began the file, placed where it is written.
+        mutating func move(by distance: Int64) {
+            dataPageOffset += distance
+            dictionaryPageOffset = dictionaryPageOffset.map { $0 + distance }
+        }
+
         var thrift: ThriftValue {
             var meta = ThriftStruct()
             meta.set(1, .i32(type.rawValue))

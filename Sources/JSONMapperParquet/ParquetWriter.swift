@@ -1,3 +1,4 @@
+import Dispatch
 /// How ``ParquetWriter`` lays out a file.
 public struct ParquetWriterOptions: Sendable {
     /// How pages are compressed: zstd by default.
@@ -130,14 +131,54 @@ public struct ParquetWriter: Sendable {
         isFinished = true
     }
 
-    /// Encodes the group being filled, column after column, and starts the next.
+    /// Encodes the group being filled and starts the next. Its columns are encoded at once, on
+    /// the cores there are (a chunk's dictionary, pages and compression depend on its column
+    /// alone), then written in column order with their offsets in the file.
     private mutating func flushRowGroup() throws(ParquetError) {
-        let encoder = ColumnChunkEncoder(options: options)
+        let encoded = ColumnChunks.encode(group.columns, options: options)
         var chunks: [ParquetMetadata.ColumnChunk] = []
-        for buffer in group.columns {
-            chunks.append(try encoder.encode(buffer, at: drained + Int64(output.count), into: &output))
+        for result in encoded {
+            var (chunk, bytes) = try result.get()
+            chunk.move(by: drained + Int64(output.count))
+            output.append(contentsOf: bytes)
+            chunks.append(chunk)
         }
         rowGroups.append(ParquetMetadata.RowGroup(columns: chunks, rowCount: Int64(group.rowCount), ordinal: Int16(exactly: rowGroups.count)))
         group.removeAll()
+    }
+}
+
+/// A row group's column chunks encoded concurrently, each as if it began the file.
+private enum ColumnChunks {
+    typealias Encoded = Result<(ParquetMetadata.ColumnChunk, [UInt8]), ParquetError>
+
+    static func encode(_ columns: [ParquetColumnBuffer], options: ParquetWriterOptions) -> [Encoded] {
+        let encoder = ColumnChunkEncoder(options: options)
+        let results = Results(count: columns.count)
+        DispatchQueue.concurrentPerform(iterations: columns.count) { (index) in
+            var bytes: [UInt8] = []
+            do throws(ParquetError) {
+                let chunk = try encoder.encode(columns[index], at: 0, into: &bytes)
+                results.set(index, .success((chunk, bytes)))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        return results.all
+    }
+
+    /// One result per column, each written by the one iteration of its index.
+    // Sendable: every slot is written once, by its own iteration, and read only after
+    // `concurrentPerform` has returned.
+    private final class Results: @unchecked Sendable {
+        private var slots: [Encoded?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ result: Encoded) {
+            slots.withUnsafeMutableBufferPointer { $0[index] = result }
+        }
+
+        var all: [Encoded] { slots.map { $0! } }
     }
 }
