@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "JSONMapperCompression", targets: ["JSONMapperCompression"]),
         // Opt-in: `@JSONMappable` and its attributes. Only this product builds swift-syntax.
         .library(name: "JSONMapperMacros", targets: ["JSONMapperMacros"]),
+        // Opt-in: decoding from SwiftNIO `ByteBuffer`s and request bodies. Only this product links swift-nio.
+        .library(name: "JSONMapperNIO", targets: ["JSONMapperNIO"]),
         .executable(name: "jsonmap", targets: ["jsonmap"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
@@ -22,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The library: yajl, the mapping-key grammar (shared with the macro plugin), the engine.
@@ -53,6 +56,13 @@ let package = Package(
         .target(
             name: "JSONMapperCompression",
             dependencies: ["JSONMapper", "CZlib", "CZstd"]
+        ),
+
+        // SwiftNIO: documents and record streams straight from `ByteBuffer`s, apart so that
+        // `import JSONMapper` does not link swift-nio.
+        .target(
+            name: "JSONMapperNIO",
+            dependencies: ["JSONMapper", .product(name: "NIOCore", package: "swift-nio")]
         ),
 
         // The macros: the compiler plugin (the only target that uses swift-syntax) and the module
@@ -132,6 +142,10 @@ let package = Package(
         .testTarget(
             name: "JSONMapperCompressionTests",
             dependencies: ["JSONMapper", "JSONMapperCompression"]
+        ),
+        .testTarget(
+            name: "JSONMapperNIOTests",
+            dependencies: ["JSONMapper", "JSONMapperNIO", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(
             name: "JsonmapTests",
