@@ -55,7 +55,7 @@ extension JSONRecordDecoder {
     }
 
     /// The records of a body of `ByteBuffer`s, each decoded as the `Decodable` type `type`, read
-    /// as by ``records(_:from:onRejection:)-(_,Body,_)``.
+    /// as for mapped models (`records(_:from:onRejection:)` over a `Sendable` body).
     ///
     /// - Parameters:
     ///   - type: The type each record decodes to.

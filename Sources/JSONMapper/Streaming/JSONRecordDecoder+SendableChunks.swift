@@ -26,8 +26,8 @@ extension JSONRecordDecoder {
     }
 
     /// The records of a `Sendable` asynchronous sequence of byte chunks, each decoded as the
-    /// `Decodable` type `type` as the chunks arrive, read ahead and gathered as by
-    /// ``records(_:from:onRejection:)-(_,Chunks,_)``.
+    /// `Decodable` type `type` as the chunks arrive, read ahead and gathered as for mapped
+    /// models (`records(_:from:onRejection:)` over a `Sendable` sequence of chunks).
     ///
     /// - Parameters:
     ///   - type: The type each record decodes to.
