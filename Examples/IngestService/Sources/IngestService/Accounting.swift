@@ -4,18 +4,23 @@
 public struct Accounting: Codable, Sendable, Equatable {
     /// A rejected record.
     public struct Rejection: Codable, Sendable, Equatable {
+        /// The record's line in the body (its first line, in an array).
         public var line: Int
+        /// Why the record was rejected.
         public var error: String
     }
 
     /// Records read: `accepted + rejected`.
     public var records = 0
+    /// Records decoded into events.
     public var accepted = 0
+    /// Records that were not: ``rejections`` says which and why.
     public var rejected = 0
     /// Rows committed for this request: `accepted` when it succeeded with storage, otherwise 0.
     public var committed = 0
     /// Whether the rows were stored (false in the no-storage mode).
     public var stored = false
+    /// Each rejected record, in body order.
     public var rejections: [Rejection] = []
     /// Why the request failed as a whole, when it did.
     public var error: String?
@@ -27,11 +32,17 @@ public struct Accounting: Codable, Sendable, Equatable {
 
 /// The service's totals since it started (`GET /stats`).
 public struct Totals: Codable, Sendable, Equatable {
+    /// POST requests answered.
     public var requests = 0
+    /// Those that failed as a whole (a limit, a malformed or cut body, storage).
     public var failedRequests = 0
+    /// Records read, accepted and rejected, over every request.
     public var records = 0
+    /// Records accepted.
     public var accepted = 0
+    /// Records rejected.
     public var rejected = 0
+    /// Rows committed, as the answers said.
     public var committedRows = 0
     /// Rows of committed requests in the database, counted when asked.
     public var rowsInDatabase: Int?

@@ -1,6 +1,8 @@
 /// How the service runs: where it listens and stores, and its limits.
 public struct IngestConfiguration: Sendable {
+    /// The address to listen on: loopback unless told otherwise.
     public var host = "127.0.0.1"
+    /// The port to listen on.
     public var port = 8080
     /// The SQLite database; `":memory:"` keeps it in memory.
     public var databasePath = "ingest.sqlite"
@@ -14,9 +16,10 @@ public struct IngestConfiguration: Sendable {
     public var maxRecordBytes = 1024 * 1024
     /// Accepted rows written per transaction.
     public var batchSize = 2000
-    /// Bodies whose declared length is under this are decoded without worker threads: starting
-    /// threads costs more than such a body's records.
-    public var smallBodyBytes = 64 * 1024
+    /// Bodies whose declared length is under this are decoded on the request's own task, without
+    /// worker threads: starting threads costs more than such a body's records, and concurrent
+    /// requests keep the cores busy anyway.
+    public var smallBodyBytes = 256 * 1024
 
     /// The defaults.
     public init() {}
@@ -48,10 +51,14 @@ public struct IngestConfiguration: Sendable {
 
 /// A command line the service cannot run with.
 public enum ConfigurationError: Error, CustomStringConvertible {
+    /// An option given last, without its value.
     case missingValue(String)
+    /// An option the service does not know.
     case unknownOption(String)
+    /// An option whose value must be a positive integer, and its value.
     case notAPositiveInteger(String, String)
 
+    /// What is wrong, for the command line.
     public var description: String {
         switch self {
         case .missingValue(let name): "\(name) needs a value"

@@ -6,11 +6,15 @@ import JSONMapperMacros
 /// `id` and `kind` are required: a record without them is rejected with its line and error.
 @JSONMappable
 public struct Event: Sendable, Equatable {
+    /// The event's id, given by the client.
     @JSONRequired public var id: Int64 = 0
+    /// What happened (`click`, `view`, …).
     @JSONRequired public var kind = ""
+    /// Who did it.
     public var user = ""
     /// Seconds since 1970.
     public var ts: Int64 = 0
+    /// A measure that comes with the event.
     public var value: Double = 0
 
     /// An event with the given fields.

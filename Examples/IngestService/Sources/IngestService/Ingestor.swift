@@ -24,6 +24,7 @@ struct Ingestor: Sendable {
     /// accepted ones (unless `storing` is false), all or none.
     func events(_ request: Request, storing: Bool) async -> Response {
         let records: JSONRecordAsyncSequence<Event>
+        let compressed: Bool
         let rejections = RejectionList()
         let exceeded = Flag()
         do throws(Failure) {
@@ -33,27 +34,31 @@ struct Ingestor: Sendable {
                 framing: framing, workers: length.map { $0 < configuration.smallBodyBytes } == true ? 1 : configuration.workers,
                 chunkSize: 64 * 1024, maxRecordBytes: configuration.maxRecordBytes, maxRejectedBytes: 0)
             let body = LimitedBody(base: request.body, limit: configuration.maxBodyBytes, exceeded: exceeded)
-            switch try Self.encoding(of: request) {
+            let encoding = try Self.encoding(of: request)
+            compressed = encoding != nil
+            switch encoding {
             case nil:
                 records = decoder.records(Event.self, from: body, onRejection: rejections.add)
             case let format?:
-                let compressed = try await collect(body, exceeded: exceeded)
-                guard CompressionFormat.detect(compressed) == format else {
+                let bytes = try await collect(body, exceeded: exceeded)
+                guard CompressionFormat.detect(bytes) == format else {
                     throw Failure(status: .badRequest, message: "the body is not \(format.rawValue) data")
                 }
-                records = decoder.records(Event.self, from: .decompressed(.bytes(compressed), name: "the request body"),
+                records = decoder.records(Event.self, from: .decompressed(.bytes(bytes), name: "the request body"),
                                           onRejection: rejections.add).async
             }
         } catch {
             return respond(Accounting(error: error.message, limit: error.limit?.name, limitBytes: error.limit?.bytes), status: error.status)
         }
-        return await ingest(records, rejections: rejections, exceeded: exceeded, storing: storing)
+        return await ingest(records, rejections: rejections, exceeded: exceeded, decompressing: compressed, storing: storing)
     }
 
     /// Reads the records, storing accepted ones in batches, and settles the request: committed
     /// when every record was read, discarded otherwise.
+    /// A decompressed body is held to the body limit by the bytes the stream has read; a plain
+    /// body, by ``LimitedBody``.
     private func ingest(_ records: JSONRecordAsyncSequence<Event>, rejections: RejectionList, exceeded: Flag,
-                        storing: Bool) async -> Response {
+                        decompressing: Bool, storing: Bool) async -> Response {
         var accounting = Accounting(stored: storing)
         var writer = storing ? BatchWriter(store: store, size: configuration.batchSize) : nil
         var failure: Failure?
@@ -62,7 +67,7 @@ struct Ingestor: Sendable {
             for try await record in records {
                 accounting.accepted += 1
                 try await writer?.add(line: record.line, event: record.value)
-                if let stop = limitFailure(rejections, bytesRead: records.progress.bytesRead) {
+                if let stop = limitFailure(rejections, bytesRead: decompressing ? records.progress.bytesRead : 0) {
                     failure = stop
                     break
                 }
@@ -73,7 +78,7 @@ struct Ingestor: Sendable {
             failure = Failure(status: .internalServerError, message: "storage failed: \(error)")
         }
         // A limit crossed by the last record, or a body cut by its limit, decides the answer.
-        if let stop = limitFailure(rejections, bytesRead: records.progress.bytesRead) { failure = stop }
+        if let stop = limitFailure(rejections, bytesRead: decompressing ? records.progress.bytesRead : 0) { failure = stop }
         if exceeded.isSet { failure = Failure(status: .contentTooLarge, message: BodyTooLarge(limit: configuration.maxBodyBytes).description,
                                              limit: ("maxBodyBytes", configuration.maxBodyBytes)) }
         if failure == nil, Task.isCancelled { failure = Failure(status: .badRequest, message: "the request was cancelled") }

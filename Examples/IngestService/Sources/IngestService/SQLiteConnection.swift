@@ -2,9 +2,12 @@ import CSQLite
 
 /// An error from SQLite: the call's result code and the connection's message.
 public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+    /// SQLite's result code.
     public var code: Int32
+    /// SQLite's message for it.
     public var message: String
 
+    /// The code and the message.
     public var description: String { "SQLite error \(code): \(message)" }
 }
 
