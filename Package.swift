@@ -110,7 +110,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["JSONMapper", "CorpusModels", "CYajl"] + (macroBench ? ["MacroCorpusModels"] : []),
+            // JSONMapperNIO and NIOCore: the request-body rows (a body of ByteBuffers against the same bytes as arrays).
+            dependencies: ["JSONMapper", "JSONMapperNIO", .product(name: "NIOCore", package: "swift-nio"), "CorpusModels", "CYajl"]
+                + (macroBench ? ["MacroCorpusModels"] : []),
             path: "Benchmarks/bench",
             // A condition of its own, not `canImport`: the module may sit in the build folder
             // (the tests build it) without the bench linking it.

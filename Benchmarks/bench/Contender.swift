@@ -62,6 +62,9 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     case jsonMapperParallelTransform = "JSONMapper-parallel-transform"
     /// Lines split by hand, each decoded with `JSONDecoder`.
     case jsonDecoderPerLine = "JSONDecoder-per-line"
+    /// JSONMapper's record stream over a body of NIO `ByteBuffer`s (`JSONMapperNIO`), beside the
+    /// same bytes as `[UInt8]` chunks (the row named `JSONMapper`).
+    case jsonMapperByteBuffer = "JSONMapper-ByteBuffer"
 
     var description: String { rawValue }
 

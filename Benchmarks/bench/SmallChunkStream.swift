@@ -104,11 +104,11 @@ enum SmallChunkStream {
         do {
             let expected = chunks.indices.map { Event(id: $0, kind: "k\($0 % 10)") }
             for workers in [1, 2] {
-                let seen = LockedEvents()
+                let seen = Collected<Event>()
                 let count = try decodeRecords(workers: workers) { seen.append($0) }
                 if count != chunkCount || seen.all != expected { result.failures.append("\(file): JSONMapper with \(workers) workers differs") }
             }
-            let seen = LockedEvents()
+            let seen = Collected<Event>()
             if try decodeEachChunk({ seen.append($0) }) != chunkCount || seen.all != expected {
                 result.failures.append("\(file): the JSONDecoder loop differs")
             }
@@ -119,11 +119,12 @@ enum SmallChunkStream {
         return result
     }
 
-    final class LockedEvents: @unchecked Sendable {
-        // Sendable: `events` is read and written only under `lock`.
+    /// Values noted by a run's task, read once it is over.
+    final class Collected<Value: Sendable>: @unchecked Sendable {
+        // Sendable: `values` is read and written only under `lock`.
         private let lock = NSLock()
-        private var events: [Event] = []
-        func append(_ event: Event) { lock.withLock { events.append(event) } }
-        var all: [Event] { lock.withLock { events } }
+        private var values: [Value] = []
+        func append(_ value: Value) { lock.withLock { values.append(value) } }
+        var all: [Value] { lock.withLock { values } }
     }
 }

@@ -176,5 +176,6 @@ func corpusEntries() -> [CorpusEntry] {
         CorpusEntry(WideCorpus.narrowSpec) { WideCorpus.narrow() },
         StreamCorpus.entry,
         SmallChunkStream.entry,
+        RequestBodyStream.entry,
     ]
 }
