@@ -48,13 +48,14 @@ struct Ingestor: Sendable {
                                           onRejection: rejections.add).async
             }
         } catch {
-            return respond(Accounting(error: error.message, limit: error.limit?.name, limitBytes: error.limit?.bytes), status: error.status)
+            return await refuse(error)
         }
         return await ingest(records, rejections: rejections, exceeded: exceeded, decompressing: compressed, storing: storing)
     }
 
     /// Reads the records, storing accepted ones in batches, and settles the request: committed
     /// when every record was read, discarded otherwise.
+    ///
     /// A decompressed body is held to the body limit by the bytes the stream has read; a plain
     /// body, by ``LimitedBody``.
     private func ingest(_ records: JSONRecordAsyncSequence<Event>, rejections: RejectionList, exceeded: Flag,
@@ -109,6 +110,13 @@ struct Ingestor: Sendable {
         return respond(accounting, status: failure?.status ?? .ok)
     }
 
+    /// Answers a request refused before any record was read, and counts it.
+    private func refuse(_ failure: Failure) async -> Response {
+        let accounting = Accounting(error: failure.message, limit: failure.limit?.name, limitBytes: failure.limit?.bytes)
+        await stats.add(accounting)
+        return respond(accounting, status: failure.status)
+    }
+
     /// The failure a record over the size limit, or a decompressed body over the body limit,
     /// makes of the request.
     private func limitFailure(_ rejections: RejectionList, bytesRead: Int) -> Failure? {
@@ -154,7 +162,7 @@ struct Ingestor: Sendable {
                 throw Failure(status: .contentTooLarge, message: "\(error)", limit: ("maxBodyBytes", configuration.maxBodyBytes))
             }
         } catch {
-            return respond(Accounting(error: error.message, limit: error.limit?.name, limitBytes: error.limit?.bytes), status: error.status)
+            return await refuse(error)
         }
         var accounting = Accounting(stored: storing)
         var writer = storing ? BatchWriter(store: store, size: configuration.batchSize) : nil
