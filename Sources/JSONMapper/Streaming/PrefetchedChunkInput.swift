@@ -25,9 +25,7 @@ where Chunks.Element: Sequence & Sendable, Chunks.Element.Element == UInt8 {
         if reader == nil { reader = Self.startReading(chunks, into: queue) }
         let batch = await queue.take()
         let before = framer.bytesReceived
-        for chunk in batch.chunks where chunk.withContiguousStorageIfAvailable({ framer.append(UnsafeRawBufferPointer($0)) }) == nil {
-            framer.append(Array(chunk))
-        }
+        for chunk in batch.chunks { Self.append(chunk, to: framer) }
         switch batch.end {
         case .finished?: framer.endInput()
         case .failed(let reason)?: framer.endInput(failure: .ioFailed(reason: "the byte sequence failed: \(reason)"))
@@ -39,6 +37,13 @@ where Chunks.Element: Sequence & Sendable, Chunks.Element.Element == UInt8 {
     override func close() {
         reader?.cancel()
         queue.close()
+    }
+
+    /// Adds a chunk's bytes where they lie, or a copy of them when they are not contiguous.
+    private static func append(_ chunk: Chunks.Element, to framer: RecordFramer) {
+        if chunk.withContiguousStorageIfAvailable({ framer.append(UnsafeRawBufferPointer($0)) }) == nil {
+            framer.append(Array(chunk))
+        }
     }
 
     /// Iterates `chunks` on a task of its own, into `queue`, until they end, fail, or the
@@ -98,7 +103,8 @@ final class ChunkQueue<Chunk: Sequence & Sendable>: Sendable where Chunk.Element
         let (taker, isFull, isOpen) = state.withLockedValue { state in
             guard !state.isClosed else { return (nil as CheckedContinuation<Void, Never>?, false, false) }
             state.chunks.append(chunk)
-            state.bytes += chunk.underestimatedCount
+            // At least 1 a chunk, so that a sequence that cannot tell its count is bounded too.
+            state.bytes += max(chunk.underestimatedCount, 1)
             let taker = state.taker
             state.taker = nil
             return (taker, state.bytes >= readAhead, true)
