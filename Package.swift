@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "JSONMapper", targets: ["JSONMapper"]),
         // Opt-in: gzip and zstd record sources and output. Only this product links zlib and libzstd.
         .library(name: "JSONMapperCompression", targets: ["JSONMapperCompression"]),
+        // Opt-in: Parquet files of schema rows, written by the package's own writer.
+        .library(name: "JSONMapperParquet", targets: ["JSONMapperParquet"]),
         // Opt-in: `@JSONMappable` and its attributes. Only this product builds swift-syntax.
         .library(name: "JSONMapperMacros", targets: ["JSONMapperMacros"]),
         // Opt-in: decoding from SwiftNIO `ByteBuffer`s and request bodies. Only this product links swift-nio.
@@ -58,6 +60,13 @@ let package = Package(
             dependencies: ["JSONMapper", "CZlib", "CZstd"]
         ),
 
+        // Parquet: the writer (Thrift compact metadata, page encodings, zstd and gzip pages)
+        // and schema rows written through it, apart so that `import JSONMapper` links neither.
+        .target(
+            name: "JSONMapperParquet",
+            dependencies: ["JSONMapper", "CZlib", "CZstd"]
+        ),
+
         // SwiftNIO: documents and record streams straight from `ByteBuffer`s, apart so that
         // `import JSONMapper` does not link swift-nio.
         .target(
@@ -92,7 +101,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jsonmap",
-            dependencies: ["JSONMapper", "JSONMapperCompression", "JSONMapperKeySyntax", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JSONMapper", "JSONMapperCompression", "JSONMapperParquet", "JSONMapperKeySyntax", "JsonmapSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The bench and its corpus models. The macro-declared twitter models build swift-syntax,
@@ -144,6 +153,10 @@ let package = Package(
         .testTarget(
             name: "JSONMapperCompressionTests",
             dependencies: ["JSONMapper", "JSONMapperCompression"]
+        ),
+        .testTarget(
+            name: "JSONMapperParquetTests",
+            dependencies: ["JSONMapper", "JSONMapperParquet"]
         ),
         .testTarget(
             name: "JSONMapperNIOTests",

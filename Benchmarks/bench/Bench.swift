@@ -19,6 +19,7 @@ struct Bench {
             exit(0)
         }
         if let probe = options.probe { probeMain(probe) }
+        if let path = options.lineFloor { LineFloor.run(path: path) }
         refuseDebugBuild(allowed: options.allowDebug)
         if options.cli {
             CLIComparison(options: options).run()

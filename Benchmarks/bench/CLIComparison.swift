@@ -3,8 +3,9 @@ import Foundation
 /// `bench --cli`: jsonmap against DuckDB and jq converting one generated JSON Lines event file
 /// (≥ 250 MB) to an 8-column CSV, each tool a child process, in interleaved rounds; the same
 /// file gzip-compressed (`gzip -6`), read by jsonmap and DuckDB themselves and by jq through
-/// `zcat`; and the same file exploded to one row per commit against DuckDB's `unnest`
-/// (`CLIExplodeComparison`).
+/// `zcat`; the same file exploded to one row per commit against DuckDB's `unnest`
+/// (`CLIExplodeComparison`); and the same columns as Parquet with zstd against DuckDB's
+/// `COPY … TO` Parquet, with each file's size (`CLIParquetComparison`).
 ///
 /// Nothing is timed until every tool's rows equal jsonmap's, and jsonmap's rows and rejects
 /// equal what the generator knows the file holds. A missing tool is reported as skipped, with
@@ -14,10 +15,12 @@ struct CLIComparison {
 
     let rounds: Int
     let jsonPath: String?
+    let svgPath: String?
 
     init(options: Options) {
         rounds = options.rounds ?? (options.quick ? 1 : 3)
         jsonPath = options.jsonPath
+        svgPath = options.svgPath
     }
 
     func run() {
@@ -63,11 +66,18 @@ struct CLIComparison {
         try time(timed, file: file, inputs: inputs, directory: directory, into: &results)
         let exploded = try CLIExplodeComparison(rounds: rounds)
             .run(file: file, jsonmap: jsonmap, withDuckDB: tools.contains(.duckdbTwoThreads), in: directory)
+        let parquet = try CLIParquetComparison(rounds: rounds)
+            .run(file: file, jsonmap: jsonmap, spec: inputs.spec, withDuckDB: tools.contains(.duckdbTwoThreads), in: directory)
         let rows = results.sorted { CLITool.allCases.firstIndex(of: $0.key)! < CLITool.allCases.firstIndex(of: $1.key)! }
-            .map { $0.value.row(tool: $0.key, bytes: file.bytes, against: results) } + exploded.rows
-        let notes = checked.notes + exploded.notes
+            .map { $0.value.row(tool: $0.key, bytes: file.bytes, against: results) } + exploded.rows + parquet.rows
+        let notes = checked.notes + exploded.notes + parquet.notes
         printCLITable(rows, file: file, skipped: skipped, notes: notes)
         CLIExplodeComparison.printTargets(rows, file: file)
+        CLIParquetComparison.printTargets(rows)
+        if let svgPath {
+            try cliChart(rows, machine: .current()).write(toFile: svgPath, atomically: true, encoding: .utf8)
+            note("wrote \(svgPath)")
+        }
         if let jsonPath {
             try CLIReport(machine: .current(), date: ISO8601DateFormatter().string(from: Date()), rounds: rounds,
                           file: .init(file), notes: notes, results: rows, skipped: skipped).writeJSON(to: jsonPath)
@@ -87,6 +97,12 @@ struct CLIComparison {
             note("checking \(tool.rawValue) …")
             let output = directory + "/\(tool.rawValue).csv"
             let run = try runTool(tool, file: file, inputs: inputs, output: output)
+            guard tool.writesCSV else {
+                var measurements = CLIMeasurements(rows: 0)
+                measurements.add(run)
+                results[tool] = measurements
+                continue
+            }
             var table = try CSVTable(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: output))))
             if tool.writesHeader, !table.rows.isEmpty { table.rows.removeFirst() }
             try? FileManager.default.removeItem(atPath: output)

@@ -15,6 +15,9 @@ enum CLITool: String, CaseIterable {
     case jsonmapGzip = "jsonmap-gzip"
     case duckdbGzip = "duckdb-2-threads-gzip"
     case zcatJq = "zcat-jq-gzip"
+    /// yajl alone on each line, do-nothing callbacks, one thread (``LineFloor``): what
+    /// jsonmap with one worker is measured against. It writes no CSV.
+    case yajlLineFloor = "yajl-floor-per-line"
 
     /// The reference the ratios are taken against, and the targets' names.
     static let duckdbReference = CLITool.duckdbTwoThreads
@@ -32,6 +35,9 @@ enum CLITool: String, CaseIterable {
         }
     }
 
+    /// Whether the tool writes the CSV: all but the floor.
+    var writesCSV: Bool { self != .yajlLineFloor }
+
     /// Whether the command writes its CSV to standard output (jq does).
     var writesToStandardOutput: Bool { self == .jq || self == .zcatJq }
 
@@ -46,6 +52,9 @@ enum CLITool: String, CaseIterable {
     }
 
     var writesHeader: Bool { !writesToStandardOutput }
+
+    /// This bench binary, which runs the floor.
+    static var benchBinary: String { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path }
 
     /// The command line converting `input` to CSV at `output` (jq writes to stdout).
     func arguments(input: String, output: String, _ inputs: Inputs) -> [String] {
@@ -66,6 +75,8 @@ enum CLITool: String, CaseIterable {
             return ["python3", inputs.duckdbScript, inputs.gzip, output, "2"]
         case .zcatJq:
             return ["sh", "-c", "zcat \"$0\" | jq -R -r \"$1\"", inputs.gzip, Self.jqProgram]
+        case .yajlLineFloor:
+            return [Self.benchBinary, "--line-floor", input]
         }
     }
 
@@ -82,6 +93,8 @@ enum CLITool: String, CaseIterable {
         case .zcatJq:
             return MeasuredCommand.isInstalled("jq") && MeasuredCommand.isInstalled("zcat")
                 ? nil : ("jq or zcat is not installed", "apt-get install -y jq gzip")
+        case .yajlLineFloor:
+            return nil
         }
     }
 

@@ -119,7 +119,50 @@ func ratioChart(_ rows: [ResultRow], machine: Machine) -> String {
             legend: encodeLibraries.map { ($0.0.rawValue, $0.1) }))
     }
 
+    // Record streams, against JSONDecoder per line.
+    let streamLibraries: [(Library, String)] = [
+        (Library.jsonMapper, Palette.mapper), (Library.jsonMapperParallel, Palette.mapperAlt),
+        (Library.jsonMapperParallelTransform, Palette.otherAlt), (Library.yajl, Palette.floor),
+    ]
+    let streamGroups = files.compactMap { file -> Group? in
+        let bars = streamLibraries.compactMap { library, color in
+            bar(library == .yajl ? "yajl (floor)" : library.rawValue, row(file, .stream, library)?.ratioVsReference, color)
+        }
+        return bars.isEmpty ? nil : Group(label: file, bars: bars)
+    }
+    if !streamGroups.isEmpty {
+        panels.append(Panel(
+            title: "Decode a JSON Lines file into one model per line: speed × JSONDecoder's",
+            subtitle: "1× = each line decoded by one reused JSONDecoder; yajl: one handle over the file, do-nothing callbacks (the floor)",
+            groups: streamGroups, lines: [(1, "JSONDecoder per line", "#333333", false), (4, "target 4×", Palette.target, true)],
+            legend: streamLibraries.map { ($0.0 == .yajl ? "yajl (floor: parse only)" : $0.0.rawValue, $0.1) }))
+    }
+
     return render(panels, caption: "JSONMapper bench — \(machine.summary) — \(ISO8601DateFormatter().string(from: Date()).prefix(10))")
+}
+
+/// `bench --cli --svg FILE`: each tool's speed × DuckDB's with two threads on the same input.
+func cliChart(_ rows: [CLIResultRow], machine: Machine) -> String {
+    let bars = rows.compactMap { row -> Bar? in
+        guard let ratio = row.ratioVsDuckDB else { return nil }
+        return Bar(name: row.library, value: ratio, low: nil, high: nil, color: row.library.hasPrefix("jsonmap") ? Palette.mapper : Palette.other)
+    }
+    let floorShares = rows.compactMap { row in
+        row.shareOfFloor.map { Bar(name: "\(row.library) ÷ yajl per line", value: $0, low: nil, high: nil, color: Palette.floor) }
+    }
+    var panels = [Panel(
+        title: "jsonmap convert: speed × DuckDB's (2 threads)",
+        subtitle: "the same JSON Lines events to the same CSV; -gzip rows against DuckDB on the .gz, explode against its unnest",
+        groups: [Group(label: "jsonmap", bars: bars)], lines: [(1, "DuckDB", "#333333", false), (1.2, "aim 1.2×", Palette.target, true)],
+        legend: [("jsonmap", Palette.mapper)])]
+    if !floorShares.isEmpty {
+        panels.append(Panel(
+            title: "jsonmap with one worker: share of yajl's own speed per line",
+            subtitle: "yajl alone on each line of the same file, do-nothing callbacks, one thread = 1",
+            groups: [Group(label: "1 worker", bars: floorShares)], lines: [(1, "floor", "#333333", false), (0.65, "target 0.65", Palette.target, true)],
+            legend: [("jsonmap-1-worker", Palette.floor)]))
+    }
+    return render(panels, caption: "JSONMapper bench --cli — \(machine.summary) — \(ISO8601DateFormatter().string(from: Date()).prefix(10))")
 }
 
 // MARK: - Drawing

@@ -4,6 +4,8 @@ import Foundation
 struct Options {
     var quick = false
     var jsonPath: String?
+    /// `--line-floor FILE`: run the CLI comparison's floor on FILE (see ``LineFloor``), and exit.
+    var lineFloor: String?
     var svgPath: String?
     var filters: [String] = []
     var rounds: Int?
@@ -111,6 +113,7 @@ struct Options {
             case "--probes": probes = true
             case "--allow-debug": allowDebug = true
             case "--cli": cli = true
+            case "--line-floor": lineFloor = try value(for: flag)
             case "--probe":
                 let file = try value(for: flag), text = try value(for: flag)
                 guard let id = ContenderID(text) else { throw UsageError(description: "--probe wants OPERATION/LIBRARY, not '\(text)'") }

@@ -9,11 +9,6 @@ static inline int cyajlskip_value_part_done(cyajl_state *s) {
     return 1;
 }
 
-/// Bytes after which a number has surely ended; anything else goes to the Swift check.
-static inline int cyajlskip_ends_number(unsigned char byte) {
-    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ']' || byte == '}';
-}
-
 static int cyajlskip_null(void *context) {
     return cyajlskip_value_part_done(context);
 }
@@ -26,7 +21,7 @@ static int cyajlskip_boolean(void *context, int value) {
 static int cyajlskip_number(void *context, const char *text, size_t length) {
     cyajl_state *s = context;
     // yajl hands a number only once it has read the byte after it, which is still in the input.
-    if (length > s->maxNumberBytes || !cyajlskip_ends_number((unsigned char)text[length])) {
+    if (!cyajl_number_passes((const unsigned char *)text, length, s->maxNumberBytes)) {
         if (!s->forward.checkNumber(s, text, length)) return 0;
     }
     return cyajlskip_value_part_done(s);
@@ -35,14 +30,14 @@ static int cyajlskip_number(void *context, const char *text, size_t length) {
 static int cyajlskip_string(void *context, const unsigned char *text, size_t length) {
     cyajl_state *s = context;
     (void)text;
-    if (length > s->maxStringBytes) return s->forward.textTooLong(s);
+    if (!cyajl_text_passes(length, s->maxStringBytes)) return s->forward.textTooLong(s);
     return cyajlskip_value_part_done(s);
 }
 
 static int cyajlskip_map_key(void *context, const unsigned char *text, size_t length) {
     cyajl_state *s = context;
     (void)text;
-    if (length > s->maxStringBytes) return s->forward.textTooLong(s);
+    if (!cyajl_text_passes(length, s->maxStringBytes)) return s->forward.textTooLong(s);
     return 1;
 }
 
@@ -50,7 +45,7 @@ static int cyajlskip_begin(void *context) {
     cyajl_state *s = context;
     s->skipDepth += 1;
     // Reported by the Swift side as for a container it skips itself (the error stops the parse).
-    if (s->skipDepth > s->depthAllowance) return s->forward.depthExceeded(s);
+    if (!cyajl_depth_passes((size_t)s->skipDepth, (size_t)s->depthAllowance)) return s->forward.depthExceeded(s);
     return 1;
 }
 

@@ -94,11 +94,6 @@ static inline void cyajltape_append_text(cyajl_tape *t, cyajl_tape_kind kind, co
     }
 }
 
-/// Bytes after which a number has surely ended; anything else goes to the Swift check.
-static inline int cyajltape_ends_number(unsigned char byte) {
-    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ']' || byte == '}';
-}
-
 /// The opening quote of the string whose closing quote is at `end`: the first quote before it
 /// that an even number of backslashes precedes (a quote inside a string is escaped, an odd
 /// number; the opening quote follows a structural character or nothing).
@@ -170,7 +165,7 @@ static int cyajltape_number(void *context, const char *text, size_t length) {
     cyajl_state *s = context;
     // yajl hands a number only once it has read the byte after it: still in the input, or
     // yajl's terminating zero for a number that ended with the input (the Swift check knows).
-    if (length > s->maxNumberBytes || !cyajltape_ends_number((unsigned char)text[length])) {
+    if (!cyajl_number_passes((const unsigned char *)text, length, s->maxNumberBytes)) {
         if (!s->forward.checkNumber(s, text, length)) return 0;
     }
     cyajltape_count_value(s->tape);
@@ -181,7 +176,7 @@ static int cyajltape_number(void *context, const char *text, size_t length) {
 static int cyajltape_string(void *context, const unsigned char *text, size_t length) {
     cyajl_state *s = context;
     cyajl_tape *t = s->tape;
-    if (length > s->maxStringBytes) return s->forward.textTooLong(s);
+    if (!cyajl_text_passes(length, s->maxStringBytes)) return s->forward.textTooLong(s);
     cyajltape_count_value(t);
     if (__builtin_expect((uintptr_t)text - (uintptr_t)t->input < t->inputLength, 1)) {
         cyajltape_append(t, CYAJL_TAPE_STRING, (uint32_t)length, (uintptr_t)text - (uintptr_t)t->input);
@@ -240,7 +235,7 @@ static inline void cyajltape_note_key(cyajl_tape *t, const unsigned char *text, 
 static int cyajltape_key(void *context, const unsigned char *text, size_t length) {
     cyajl_state *s = context;
     cyajl_tape *t = s->tape;
-    if (length > s->maxStringBytes) return s->forward.textTooLong(s);
+    if (!cyajl_text_passes(length, s->maxStringBytes)) return s->forward.textTooLong(s);
     cyajltape_append_text(t, CYAJL_TAPE_KEY, text, length);
     cyajltape_note_key(t, text, length);
     return 1;
@@ -264,7 +259,7 @@ static int cyajltape_open(cyajl_state *s, cyajl_tape_kind kind) {
     cyajltape_append(t, kind, 0, 0)->depth = t->depth < UINT16_MAX ? (uint16_t)t->depth : UINT16_MAX;
     t->depth += 1;
     // Reported by the Swift side, with the path read back from the bytes (the error stops the parse).
-    if (t->depth > t->depthLimit) return s->forward.depthExceeded(s);
+    if (!cyajl_depth_passes(t->depth, t->depthLimit)) return s->forward.depthExceeded(s);
     return 1;
 }
 

@@ -11,6 +11,7 @@ import Yams
 ///   - {name: login, path: [actor.login, actor.name], default: ""}
 ///   - {name: day, path: created_at, type: date, format: "yyyy-MM-dd'T'HH:mm:ssZ", outputFormat: yyyy-MM-dd}
 /// explode: payload.commits     # or {path: payload.commits, outer: true}: one row per element
+/// to: parquet                  # convert's output format when --to is not given
 /// ```
 ///
 /// Every problem is a ``SpecError``: one line naming the file and the place in it.
@@ -18,13 +19,32 @@ package enum SpecFile {
     /// The schema in the file at `path`; `explode` (from the command line) replaces the
     /// spec's own.
     package static func schema(at path: String, explode: JSONExplode? = nil) throws(SpecError) -> JSONSchema {
+        try schema(text: text(at: path), file: path, explode: explode)
+    }
+
+    /// The output format the spec at `path` names in `to` (`csv`, `tsv`, `ndjson`, `json`,
+    /// `parquet`), or `nil` when it names none.
+    package static func outputFormat(at path: String) throws(SpecError) -> String? {
+        let text = try text(at: path)
+        do {
+            return try SpecReader.outputFormat(from: parse(text, isYAML: isYAML(path: path, text: text), file: path))
+        } catch let problem as SpecProblem {
+            throw SpecError(problem.message(inFile: path))
+        } catch let error as SpecError {
+            throw error
+        } catch {
+            throw SpecError("\(path): \(error)")
+        }
+    }
+
+    private static func text(at path: String) throws(SpecError) -> String {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw SpecError("\(path): cannot read the spec: \(String(cString: strerror(errno)))") }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         guard let data = try? handle.readToEnd() ?? Data(), let text = String(data: data, encoding: .utf8) else {
             throw SpecError("\(path): cannot read the spec as UTF-8 text")
         }
-        return try schema(text: text, file: path, explode: explode)
+        return text
     }
 
     /// The schema in `text`, the contents of the spec file `file`: YAML or JSON by its

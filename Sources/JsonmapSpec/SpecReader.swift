@@ -1,10 +1,12 @@
 import JSONMapper
 
-/// Interprets a spec document: `columns` (a list of column mappings), `coercion` and
-/// `explode` (see ``ExplodeSpec``), with
+/// Interprets a spec document: `columns` (a list of column mappings), `coercion`,
+/// `explode` (see ``ExplodeSpec``) and `to` (the output format `convert` writes), with
 /// unknown keys reported (a typo would otherwise silently change the output).
 enum SpecReader {
-    private static let topKeys: Set = ["columns", "coercion", "explode"]
+    private static let topKeys: Set = ["columns", "coercion", "explode", "to"]
+    /// The formats `to` may name: `convert`'s `--to`.
+    static let outputFormats = ["csv", "tsv", "ndjson", "json", "parquet"]
     private static let columnKeys: Set = ["name", "path", "type", "required", "default", "format", "outputFormat"]
 
     /// The spec's schema; `explode`, when given, replaces the spec's own.
@@ -40,6 +42,18 @@ enum SpecReader {
             let node = columnNodes[error.columnIndex]
             throw SpecProblem(path: "columns[\(error.columnIndex)]", position: node.position, message: "column \"\(error.column)\": \(error.message)")
         }
+    }
+
+    /// The output format the spec's `to` names, or `nil` without one.
+    static func outputFormat(from root: SpecNode) throws -> String? {
+        let members = try mapping(root, at: "")
+        guard let node = members.first(where: { $0.key == "to" })?.value else { return nil }
+        let format = try string(node, at: "to")
+        guard outputFormats.contains(format) else {
+            throw SpecProblem(path: "to", position: node.position,
+                              message: "unknown output format \"\(format)\"; expected one of \(outputFormats.joined(separator: ", "))")
+        }
+        return format
     }
 
     private static func column(_ node: SpecNode, at path: String) throws -> JSONColumn {

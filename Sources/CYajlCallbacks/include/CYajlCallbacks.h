@@ -7,9 +7,12 @@
 // - Recording (tape.c): every event of a document is written to a tape, a flat array the
 //   Codable decoder reads.
 //
-// Both make the checks the Swift callbacks make on every event (the string and number limits,
-// what follows a number, the depth limit); an event that fails one goes to a Swift slow path,
-// which reports it exactly as for an event Swift receives.
+// - Planned recording (plan.c, cyajl_plan.h): the values a record plan reads are noted by
+//   slot, everything else passes by.
+//
+// All make the checks of cyajl_checks.h on every event (the string and number limits, what
+// follows a number, the depth limit), as the Swift callbacks do; an event that fails one goes
+// to a Swift slow path, which reports it exactly as for an event Swift receives.
 //
 // yajl keeps the pointer to its callback table, not a copy, and reads the table at every
 // event: the table lives in this state, and is switched between the Swift callbacks and the
@@ -18,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <yajl/yajl_parse.h>
+
+#include "cyajl_checks.h"
 
 struct cyajl_tape;
 
@@ -120,19 +125,10 @@ typedef enum cyajl_object_keys {
 #define CYAJL_TAPE_CHECKED_KEYS 128
 
 /// A key's bit, one of 256, in the filters of an object's keys (the recorder's while the object
-/// is open, and the one its end entry keeps, ``cyajl_tape_entry``): from all of the key's
-/// unescaped bytes up to seven, else from its first and last eight.
+/// is open, and the one its end entry keeps, ``cyajl_tape_entry``): the top byte of the one key
+/// hash.
 static inline unsigned cyajltape_key_bit(const unsigned char *text, size_t length) {
-    uint64_t hash = length;
-    if (length >= 8) {
-        uint64_t head, tail;
-        __builtin_memcpy(&head, text, 8);
-        __builtin_memcpy(&tail, text + length - 8, 8);
-        hash ^= head ^ (tail * 0xFF51AFD7ED558CCDULL);
-    } else {
-        for (size_t k = 0; k < length; k++) hash = (hash << 8) | text[k];
-    }
-    return (unsigned)((hash * 0x9E3779B97F4A7C15ULL) >> 56);
+    return (unsigned)(cyajl_key_hash(text, length) >> 56);
 }
 
 /// One event of a document, in document order. 16 bytes, so that a walk reads a value's kind,

@@ -374,7 +374,7 @@ private func bytes(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> JSONBytes 
 /// (They are valid UTF-8: the raw input was checked before yajl read it.)
 @inline(__always)
 private func validated(_ text: JSONBytes, _ sink: JSONEventSink) -> JSONBytes? {
-    if text.count > sink.maxStringBytes {
+    if cyajl_text_passes(text.count, sink.maxStringBytes) == 0 {
         sink.stoppedAtLongString = true
         return nil
     }
@@ -411,12 +411,14 @@ private let skippedContainerTooDeep: @convention(c) (UnsafeMutableRawPointer?) -
 /// parser when not).
 @inline(__always)
 private func numberPasses(_ raw: UnsafePointer<UInt8>, _ count: Int, _ sink: JSONEventSink) -> Bool {
+    // Most numbers pass the C check (within the limit, ended by a delimiter); only the others
+    // need a closer look: the limit, or the parser's look at the byte after them (NumberEnd).
+    if cyajl_number_passes(raw, count, sink.maxNumberBytes) != 0 { return true }
     guard count <= sink.maxNumberBytes else {
         sink.stoppedAtLongNumber = true
         return false
     }
-    // Most numbers end at a delimiter: only the others need the parser's look (NumberEnd).
-    return JSONParser.isDelimiter(after: raw, count: count) || sink.parser?.numberEndsAtDelimiter() != false
+    return sink.parser?.numberEndsAtDelimiter() != false
 }
 
 /// The Swift callbacks, copied into each parser's table.

@@ -1,4 +1,5 @@
 import CYajl
+import CYajlCallbacks
 
 /// RFC 8259 ends a number only at whitespace, `,`, `]`, `}` or the end of the input. yajl's
 /// lexer ends it at any byte that cannot continue it, so `01` reads as `0` then `1`, and
@@ -14,10 +15,7 @@ extension JSONParser {
     /// ``numberEndsAtDelimiter()``), so most numbers cost one byte test.
     @inline(__always)
     static func isDelimiter(after text: UnsafePointer<UInt8>, count: Int) -> Bool {
-        switch text[count] {
-        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): true
-        default: false
-        }
+        cyajl_ends_number(text[count]) != 0
     }
 
     /// Whether the number yajl is handing out ends where JSON allows; if not, the offset of
@@ -27,13 +25,9 @@ extension JSONParser {
         guard !isFinishing else { return true }
         let next = yajl_get_bytes_consumed(handle)
         guard next < current.count else { return true }
-        switch current[next] {
-        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
-            return true
-        default:
-            malformedNumberEnd = next
-            return false
-        }
+        if cyajl_ends_number(current[next]) != 0 { return true }
+        malformedNumberEnd = next
+        return false
     }
 
     /// The syntax error of a number that does not end where JSON allows, if yajl stopped at one.

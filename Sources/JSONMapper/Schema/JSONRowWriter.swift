@@ -17,14 +17,14 @@
 public struct JSONRowWriter: Sendable {
     /// The layout written.
     public var format: JSONRowFormat { layout.format }
-    private let layout: Layout
+    let layout: RowLayout
     private var writer = JSONWriter(options: EncodingOptions(), capacity: 1 << 17)
     /// Rows written so far (the JSON array puts a comma before every row but the first).
     public private(set) var rowCount = 0
 
     /// A writer of `schema`'s rows in `format`.
     public init(schema: JSONSchema, format: JSONRowFormat) {
-        layout = Layout(schema: schema, format: format)
+        layout = RowLayout(schema: schema, format: format)
     }
 
     /// The bytes written and not yet removed.
@@ -94,6 +94,23 @@ public struct JSONRowWriter: Sendable {
         rowCount += 1
     }
 
+    /// Makes a record stream worker's sink of this writer's rows, for runs written with
+    /// ``write(run:)``.
+    package var blockSink: @Sendable () -> TextBlockSink {
+        { [layout] in TextBlockSink(layout: layout, capacity: 1 << 16) }
+    }
+
+    /// Writes a run of rows formatted together by a record stream's worker (see
+    /// ``JSONRowRun``), of a writer of the same schema and format.
+    package mutating func write(run: JSONRowRun<[UInt8]>) {
+        run.rows.withUnsafeBufferPointer { (text) in
+            // The run's rows each start with the separator of a row after another.
+            let first = format == .json && rowCount == 0 && !text.isEmpty ? 1 : 0
+            writer.writeRaw(UnsafeBufferPointer(rebasing: text[first...]))
+        }
+        rowCount += run.rowCount
+    }
+
     /// What comes before a row: a line break, and a comma but before the first row, in a
     /// JSON array.
     private mutating func writeSeparator() {
@@ -104,8 +121,9 @@ public struct JSONRowWriter: Sendable {
 }
 
 /// How a schema's rows are laid out in a format, apart from any buffer: shared by the
-/// writer's own buffer and the rows it formats on their own.
-private struct Layout: Sendable {
+/// writer's own buffer, the rows it formats on their own, and the runs of rows a record
+/// stream's workers format cell by cell (``beginRow(to:)``, ``beginCell(_:to:)``, …).
+struct RowLayout: Sendable {
     let format: JSONRowFormat
     let formats: [ColumnFormat]
     let names: [String]
@@ -128,40 +146,76 @@ private struct Layout: Sendable {
 
     /// The row's line (CSV, TSV, JSON Lines) or object (JSON array).
     func write(_ row: JSONRow, to writer: inout JSONWriter) throws(JSONMapperError) {
-        switch format {
-        case .csv, .tsv: try writeTableRow(row, to: &writer)
-        case .ndjson, .json: try writeObject(row, to: &writer)
+        beginRow(to: &writer)
+        for index in formats.indices {
+            beginCell(index, to: &writer)
+            try writeCell(row.cells[index], column: index, to: &writer)
         }
+        endRow(to: &writer)
     }
 
-    private func writeTableRow(_ row: JSONRow, to writer: inout JSONWriter) throws(JSONMapperError) {
-        let separator = separator
-        let quoting: (UnsafeBufferPointer<UInt8>, inout JSONWriter) -> Void
-        if format == .tsv { quoting = Self.escapeTSV } else { quoting = Self.quoteCSV }
-        for index in formats.indices {
-            if index > 0 { writer.writeRaw(separator) }
-            do throws(JSONMapperError) {
-                try formats[index].writeText(row.cells[index], to: &writer, quoting: quoting)
-            } catch {
-                throw error.inColumn(names[index])
-            }
-        }
+    // MARK: Rows cell by cell, and runs of rows
+
+    /// What separates the rows of a run, formatted apart from the writer (see
+    /// ``JSONRowWriter/write(run:)``): in a JSON array, a comma and a line break before every
+    /// row (the writer drops the comma of the array's first row); nothing in other formats.
+    func writeRunSeparator(to writer: inout JSONWriter) {
+        guard format == .json else { return }
+        writer.writeRaw(UInt8(ascii: ","))
         writer.writeRaw(UInt8(ascii: "\n"))
     }
 
-    private func writeObject(_ row: JSONRow, to writer: inout JSONWriter) throws(JSONMapperError) {
-        writer.writeRaw(UInt8(ascii: "{"))
-        for index in formats.indices {
+    /// What starts a row: the brace of a JSON object.
+    @inline(__always)
+    func beginRow(to writer: inout JSONWriter) {
+        if format == .ndjson || format == .json { writer.writeRaw(UInt8(ascii: "{")) }
+    }
+
+    /// What comes before the cell of column `index`: the separator, and the key in JSON.
+    @inline(__always)
+    func beginCell(_ index: Int, to writer: inout JSONWriter) {
+        switch format {
+        case .csv, .tsv:
+            if index > 0 { writer.writeRaw(separator) }
+        case .ndjson, .json:
             if index > 0 { writer.writeRaw(UInt8(ascii: ",")) }
             quotedKeys[index].withUnsafeBufferPointer { writer.writeRaw($0) }
-            do throws(JSONMapperError) {
-                try formats[index].writeJSON(row.cells[index], to: &writer)
-            } catch {
-                throw error.inColumn(names[index])
-            }
         }
-        writer.writeRaw(UInt8(ascii: "}"))
-        if format == .ndjson { writer.writeRaw(UInt8(ascii: "\n")) }
+    }
+
+    /// A string cell from its UTF-8: quoted for CSV, escaped for TSV, a JSON string otherwise.
+    @inline(__always)
+    func writeStringCell(_ text: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter) {
+        switch format {
+        case .csv: Self.quoteCSV(text, &writer)
+        case .tsv: Self.escapeTSV(text, &writer)
+        case .ndjson, .json: writer.writeString(utf8: text)
+        }
+    }
+
+    /// Any cell of column `index`, in the format.
+    func writeCell(_ cell: JSONCell, column index: Int, to writer: inout JSONWriter) throws(JSONMapperError) {
+        do throws(JSONMapperError) {
+            switch format {
+            case .csv: try formats[index].writeText(cell, to: &writer, quoting: Self.quoteCSV)
+            case .tsv: try formats[index].writeText(cell, to: &writer, quoting: Self.escapeTSV)
+            case .ndjson, .json: try formats[index].writeJSON(cell, to: &writer)
+            }
+        } catch {
+            throw error.inColumn(names[index])
+        }
+    }
+
+    /// What ends a row: the line break of a table or JSON Lines, the brace of an object.
+    @inline(__always)
+    func endRow(to writer: inout JSONWriter) {
+        switch format {
+        case .csv, .tsv: writer.writeRaw(UInt8(ascii: "\n"))
+        case .ndjson:
+            writer.writeRaw(UInt8(ascii: "}"))
+            writer.writeRaw(UInt8(ascii: "\n"))
+        case .json: writer.writeRaw(UInt8(ascii: "}"))
+        }
     }
 
     func writeCell(text: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter) {

@@ -36,6 +36,9 @@ public struct JSONSchema: Sendable {
     let expansion: RowExpansion?
     /// How each column's cells are written.
     let formats: [ColumnFormat]
+    /// The plan the C recorder follows through each record, when the columns have one (see
+    /// ``RecordPlan``).
+    let plan: RecordPlan?
 
     /// Compiles `columns`, with one row per element of the array `explode` names when given.
     ///
@@ -62,6 +65,7 @@ public struct JSONSchema: Sendable {
             expansion = nil
             codec = try Self.rowCodec(Array(columns.indices), of: columns, formats: formats, coercion: coercion)
         }
+        plan = RecordPlan(columns: columns, explode: explode)
     }
 
     /// The columns' names, in order.

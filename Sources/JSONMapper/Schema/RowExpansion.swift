@@ -20,11 +20,14 @@ struct RowExpansion: Sendable {
     let isOuter: Bool
     private let steps: [KeyPathSpec.Step]
     let recordCodec: RowCodec
+    /// The element columns' row codec (whose rows ``elementsCodec`` makes, one per element).
+    let elementCodec: RowCodec
     /// Decodes the wrapped elements of a record into their rows of element columns.
     private let elementsCodec: CollectionCodec<JSONRow, [JSONRow]>
     /// The element cells of an outer row: the element columns' defaults.
     private let elementDefaults: [JSONCell]
-    private let sources: [CellSource]
+    /// Where each of the schema's cells comes from, in column order.
+    let sources: [CellSource]
     /// The cell of the record's row that holds the array.
     private let arrayCell: Int
 
@@ -64,7 +67,7 @@ struct RowExpansion: Sendable {
         let array = ColumnPropertyMeta(column: arrayCell, keys: [arrayKey], isRequired: false, format: try ColumnFormat.make(.json).get(or: explodeFailure),
                                        codec: valueCodec(for: JSONValue.self), cell: JSONCell.json)
         recordCodec = try JSONSchema.rowCodec(recordColumns, of: columns, formats: formats, coercion: coercion, extra: array)
-        let elementCodec = try JSONSchema.rowCodec(elementColumns, of: columns, formats: formats, coercion: coercion)
+        elementCodec = try JSONSchema.rowCodec(elementColumns, of: columns, formats: formats, coercion: coercion)
         elementsCodec = CollectionCodec(element: elementCodec)
         elementDefaults = elementCodec.templateCells
     }

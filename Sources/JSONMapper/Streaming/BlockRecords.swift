@@ -3,6 +3,9 @@
 enum RecordOutcome<Value> {
     /// Decoded, with the problems the `.collect` policy kept.
     case decoded(Value, issues: [JSONMapperError], line: Int, range: Range<Int>)
+    /// Consecutive records decoded into one value (see ``JSONRowRun``): `records` of them,
+    /// the first on `line`, together spanning `range`.
+    case decodedRun(Value, records: Int, line: Int, range: Range<Int>)
     /// Not decoded: reported, and the stream goes on.
     case rejected(JSONMapperError, line: Int, range: Range<Int>, head: [UInt8])
     /// Malformed JSON in an array or concatenated stream: the stream ends here.
@@ -11,60 +14,34 @@ enum RecordOutcome<Value> {
 
 extension RecordOutcome: Sendable where Value: Sendable {}
 
-/// Reads the records of a block one by one: finds them (the lines of a JSON Lines block, the
-/// spans of the others) and decodes each with an engine.
-struct BlockRecords<Value> {
-    private let block: RecordBlock
-    private let engine: any RecordDecoding<Value>
-    private let limits: RecordFramer.Limits
-    /// The column names array records are decoded through, if any.
-    private let columns: ColumnSink.Names?
+/// Finds the records of a block one by one: the lines of a JSON Lines block that are not
+/// blank, the spans of the others.
+struct BlockCursor {
+    /// One record of the block.
+    struct Record {
+        let span: RecordSpan
+        /// The record's bytes, inside the block.
+        let bytes: UnsafeRawBufferPointer
+        /// Where the record lies in the stream.
+        let streamRange: Range<Int>
+    }
+
+    let block: RecordBlock
     /// Where the next line starts (JSON Lines), or the next span's position.
     private var position = 0
     private var line: Int
-    private var ended = false
 
-    init(_ block: RecordBlock, engine: any RecordDecoding<Value>, limits: RecordFramer.Limits, columns: ColumnSink.Names? = nil) {
+    init(_ block: RecordBlock) {
         self.block = block
-        self.engine = engine
-        self.limits = limits
-        self.columns = columns
         line = block.origin.line
     }
 
-    /// The next record's outcome, or `nil` at the end of the block.
-    mutating func next() -> RecordOutcome<Value>? {
-        guard !ended, let span = nextSpan() else { return nil }
+    /// The next record, or `nil` at the end of the block.
+    mutating func next() -> Record? {
+        guard let span = nextSpan() else { return nil }
         let range = span.range
-        let streamRange = block.origin.offset + range.lowerBound..<block.origin.offset + range.upperBound
-        let bytes = UnsafeRawBufferPointer(rebasing: block.bytes[range])
-        if range.count > limits.maxRecordBytes {
-            return .rejected(.recordTooLong(startingAt: span.origin.offset, limit: limits.maxRecordBytes),
-                             line: span.origin.line, range: streamRange, head: Array(bytes.prefix(limits.oversizedHeadLength)))
-        }
-        do throws(JSONMapperError) {
-            var issues: [JSONMapperError] = []
-            let value = try engine.decode(bytes, at: span.origin, columns: columns, issues: &issues)
-            return .decoded(consume value, issues: issues, line: span.origin.line, range: streamRange)
-        } catch {
-            if block.spans != nil, case .syntax = error {
-                ended = true
-                return .ended(error)
-            }
-            return .rejected(error, line: span.origin.line, range: streamRange, head: head(of: bytes))
-        }
-    }
-
-    /// Decodes the whole block (on a worker): every outcome up to the end, or up to the one
-    /// that ends the stream.
-    // Specialized (the generic code dispatches here) for rows formatted on the workers, as
-    // jsonmap does: unspecialized, each record's outcome asks the runtime for the metadata of
-    // its payload.
-    @_specialize(where Value == JSONFormattedRow)
-    mutating func decodeAll() -> [RecordOutcome<Value>] {
-        var outcomes: [RecordOutcome<Value>] = []
-        while let outcome = next() { outcomes.append(consume outcome) }
-        return outcomes
+        return Record(span: span, bytes: UnsafeRawBufferPointer(rebasing: block.bytes[range]),
+                      streamRange: block.origin.offset + range.lowerBound..<block.origin.offset + range.upperBound)
     }
 
     private mutating func nextSpan() -> RecordSpan? {
@@ -103,9 +80,62 @@ struct BlockRecords<Value> {
         for index in range where !ValueScanner.isWhitespace(bytes[index]) { return false }
         return true
     }
+}
 
-    private func head(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        Array(bytes.prefix(limits.maxRejectedBytes))
+extension RecordFramer.Limits {
+    /// The outcome of a record over ``maxRecordBytes``, or `nil` for one within it.
+    func rejectionIfTooLong<Value>(_ record: BlockCursor.Record) -> RecordOutcome<Value>? {
+        guard record.bytes.count > maxRecordBytes else { return nil }
+        return .rejected(.recordTooLong(startingAt: record.span.origin.offset, limit: maxRecordBytes),
+                         line: record.span.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(oversizedHeadLength)))
+    }
+
+    /// The outcome of a record that failed with `error`: the end of the stream for malformed
+    /// JSON between the records of an array or concatenated stream (its records are not
+    /// lines: nothing says where the next one starts), a rejection otherwise.
+    func outcome<Value>(of record: BlockCursor.Record, failingWith error: JSONMapperError, in block: RecordBlock) -> RecordOutcome<Value> {
+        if block.spans != nil, case .syntax = error { return .ended(error) }
+        return .rejected(error, line: record.span.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(maxRejectedBytes)))
+    }
+}
+
+/// Reads the records of a block one by one, and decodes each with an engine.
+struct BlockRecords<Value> {
+    private var cursor: BlockCursor
+    private let engine: any RecordDecoding<Value>
+    private let limits: RecordFramer.Limits
+    /// The column names array records are decoded through, if any.
+    private let columns: ColumnSink.Names?
+    private var ended = false
+
+    init(_ block: RecordBlock, engine: any RecordDecoding<Value>, limits: RecordFramer.Limits, columns: ColumnSink.Names? = nil) {
+        cursor = BlockCursor(block)
+        self.engine = engine
+        self.limits = limits
+        self.columns = columns
+    }
+
+    /// The next record's outcome, or `nil` at the end of the block.
+    mutating func next() -> RecordOutcome<Value>? {
+        guard !ended, let record = cursor.next() else { return nil }
+        if let tooLong: RecordOutcome<Value> = limits.rejectionIfTooLong(record) { return tooLong }
+        do throws(JSONMapperError) {
+            var issues: [JSONMapperError] = []
+            let value = try engine.decode(record.bytes, at: record.span.origin, columns: columns, issues: &issues)
+            return .decoded(consume value, issues: issues, line: record.span.origin.line, range: record.streamRange)
+        } catch {
+            let outcome: RecordOutcome<Value> = limits.outcome(of: record, failingWith: error, in: cursor.block)
+            if case .ended = outcome { ended = true }
+            return outcome
+        }
+    }
+
+    /// Decodes the whole block (on a worker): every outcome up to the end, or up to the one
+    /// that ends the stream.
+    mutating func decodeAll() -> [RecordOutcome<Value>] {
+        var outcomes: [RecordOutcome<Value>] = []
+        while let outcome = next() { outcomes.append(consume outcome) }
+        return outcomes
     }
 }
 
@@ -122,7 +152,7 @@ extension BlockRecords where Value == [String] {
         switch records.next() {
         case nil:
             return nil
-        case .decoded(let names, _, _, _):
+        case .decoded(let names, _, _, _), .decodedRun(let names, _, _, _):
             return .success(names)
         case .rejected(let error, let line, _, _):
             return .failure(notAHeader(error, line: line))

@@ -101,4 +101,29 @@ extension JSONRecordDecoder {
         return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
                                   decoding: decoder.parallelDecoding(RecordTransformCodec(inner: codec, transform: transform)))
     }
+
+    /// The records of `source` as rows of `schema` laid out in `format`, delivered in runs of
+    /// consecutive records (``JSONRowRun``) for ``JSONRowWriter/write(run:)``; see
+    /// ``rowRuns(_:into:from:onRejection:)``.
+    package func rowRuns(_ schema: JSONSchema, as format: JSONRowFormat, from source: JSONRecordSource,
+                         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<JSONRowRun<[UInt8]>> {
+        rowRuns(schema, into: JSONRowWriter(schema: schema, format: format).blockSink, from: source, onRejection: onRejection)
+    }
+
+    /// The records of `source` as rows of `schema`, delivered in runs of consecutive records
+    /// (``JSONRowRun``) that each worker puts together in a sink `makeSink` makes for it: a
+    /// whole block of records at a time, the planned way where it can (see
+    /// ``PlannedRowEngine``), with an explode one row per element as
+    /// ``rows(_:from:onRejection:)`` makes them. A run's record index and line are its first
+    /// record's; a rejected record ends a run, so rejections arrive in stream order between
+    /// runs.
+    package func rowRuns<Sink: RowBlockSink>(_ schema: JSONSchema, into makeSink: @escaping @Sendable () -> Sink, from source: JSONRecordSource,
+                                             onRejection: @escaping (JSONRecordRejection) -> Void = { _ in })
+        -> JSONRecordSequence<JSONRowRun<Sink.Block>> {
+        var decoder = self
+        decoder.options.coercion = schema.coercion
+        let options = decoder.options
+        let engines = RecordEngines<JSONRowRun<Sink.Block>> { PlannedRowEngine(schema: schema, sink: makeSink(), options: options) }
+        return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection, decoding: decoder.parallelDecoding(engines))
+    }
 }

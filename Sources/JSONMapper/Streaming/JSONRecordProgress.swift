@@ -62,7 +62,7 @@ public final class JSONRecordProgress: Sendable {
     func restart(workers: Int) { update { $0 = Counts(workers: workers) } }
     func chose(_ framing: JSONRecordFraming) { update { $0.framing = framing } }
     func read(bytes: Int) { update { $0.bytesRead += bytes } }
-    func delivered() { update { $0.delivered += 1 } }
+    func delivered(_ records: Int = 1) { update { $0.delivered += records } }
     func rejected() { update { $0.rejected += 1 } }
     func finish(failure: JSONMapperError?) {
         update {

@@ -8,6 +8,23 @@ protocol RecordDecoding<Value>: AnyObject {
     /// policy kept.
     func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value
+
+    /// Whether the engine decodes a block whole (``outcomes(of:limits:columns:)``) rather than
+    /// record by record, even when the stream decodes inline.
+    var decodesWholeBlocks: Bool { get }
+
+    /// The outcomes of every record of `block`, up to the one that ends the stream.
+    func outcomes(of block: RecordBlock, limits: RecordFramer.Limits, columns: ColumnSink.Names?) -> [RecordOutcome<Value>]
+}
+
+extension RecordDecoding {
+    var decodesWholeBlocks: Bool { false }
+
+    /// Each record decoded on its own (``decode(_:at:columns:issues:)``).
+    func outcomes(of block: RecordBlock, limits: RecordFramer.Limits, columns: ColumnSink.Names?) -> [RecordOutcome<Value>] {
+        var records = BlockRecords(block, engine: self, limits: limits, columns: columns)
+        return records.decodeAll()
+    }
 }
 
 /// How a stream makes its engines, one per thread that decodes.

@@ -88,9 +88,9 @@ final class RecordStream<Value> {
     /// The block whose records are being delivered.
     private enum Current {
         case decodingInline(BlockRecords<Value>)
-        /// A worker's outcomes, delivered as copies from `next` on; retired to the worker when
-        /// all are delivered.
-        case decoded([RecordOutcome<Value>], next: Int, job: any SubmittedBlock<Value>)
+        /// A block's outcomes, delivered as copies from `next` on; a worker's are retired to it
+        /// when all are delivered.
+        case decoded([RecordOutcome<Value>], next: Int, job: (any SubmittedBlock<Value>)?)
     }
 
     init(framer: RecordFramer, decoding: Decoding, limits: RecordFramer.Limits, columns: Columns, progress: JSONRecordProgress,
@@ -113,7 +113,9 @@ final class RecordStream<Value> {
             // array in a model).
             switch nextOutcome() {
             case let .decoded(value, issues, line, range)?:
-                return .record(deliver(consume value, issues: issues, line: line, range: range))
+                return .record(deliver(consume value, records: 1, issues: issues, line: line, range: range))
+            case let .decodedRun(value, records, line, range)?:
+                return .record(deliver(consume value, records: records, issues: [], line: line, range: range))
             case let .rejected(error, line, range, head)?:
                 reject(error, line: line, range: range, head: head)
                 continue
@@ -132,7 +134,11 @@ final class RecordStream<Value> {
                 if let failure = readHeader(in: block) { return end(failure: failure) }
             case .inline(let block):
                 guard case .inline(let engine) = decoding else { preconditionFailure("an inline block with workers") }
-                current = .decodingInline(BlockRecords(block, engine: engine, limits: limits, columns: columns.names))
+                if engine.decodesWholeBlocks {
+                    current = .decoded(engine.outcomes(of: block, limits: limits, columns: columns.names), next: 0, job: nil)
+                } else {
+                    current = .decodingInline(BlockRecords(block, engine: engine, limits: limits, columns: columns.names))
+                }
             case .job(let job):
                 guard job.isComplete else {
                     // Read ahead while there is room, so that the workers stay busy.
@@ -167,7 +173,7 @@ final class RecordStream<Value> {
         case .decoded(let outcomes, let next, let job):
             guard next < outcomes.count else {
                 current = nil
-                job.retire(outcomes)
+                job?.retire(outcomes)
                 return nil
             }
             current = .decoded(outcomes, next: next + 1, job: job)
@@ -237,9 +243,10 @@ final class RecordStream<Value> {
         }
     }
 
-    private func deliver(_ value: consuming Value, issues: [JSONMapperError], line: Int, range: Range<Int>) -> JSONRecord<Value> {
-        defer { nextIndex += 1 }
-        progress.delivered()
+    /// The record (or run of `records` records) to deliver.
+    private func deliver(_ value: consuming Value, records: Int, issues: [JSONMapperError], line: Int, range: Range<Int>) -> JSONRecord<Value> {
+        defer { nextIndex += records }
+        progress.delivered(records)
         return JSONRecord(value: consume value, index: nextIndex, line: line, byteRange: range, issues: issues)
     }
 

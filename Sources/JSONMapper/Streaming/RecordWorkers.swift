@@ -15,8 +15,7 @@ final class RecordWorkers<Value: Sendable> {
                 let engine = engines.make()
                 let retired = RetiredOutcomes<Value>()
                 while let job = queue.take() {
-                    var records = BlockRecords(job.block, engine: engine, limits: limits, columns: job.columns)
-                    job.complete(with: records.decodeAll(), home: retired)
+                    job.complete(with: engine.outcomes(of: job.block, limits: limits, columns: job.columns), home: retired)
                     retired.free()
                 }
                 // The last blocks come back while the pool is being closed.

@@ -220,6 +220,11 @@ struct JSONWriter {
         string.withUTF8 { writeEscaped($0) }
     }
 
+    /// A quoted, escaped string from its UTF-8, which must be valid.
+    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        writeEscaped(utf8)
+    }
+
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {

@@ -74,6 +74,12 @@ struct RecordOptions: ParsableArguments {
         return try FieldOption.schema(from: field, explode: explode.value)
     }
 
+    /// The output format the spec names (`to:`), or `nil` without a spec or without one.
+    func specOutputFormat() throws(CommandFailure) -> String? {
+        guard let spec else { return nil }
+        do { return try SpecFile.outputFormat(at: spec) } catch { throw .usage(error.message) }
+    }
+
     /// Opens the inputs, before any output is created (a missing input leaves nothing behind).
     func openInputs() throws(CommandFailure) -> [InputFile] {
         try InputFile.open(inputs)

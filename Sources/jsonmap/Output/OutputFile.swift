@@ -131,6 +131,8 @@ final class TemporaryFiles: @unchecked Sendable {
     static let shared = TemporaryFiles()
 
     private let paths = LockedBox(Set<String>())
+    /// Temporary directories, removed with all they hold (the lock of `paths` guards them too).
+    private let directories = LockedBox(Set<String>())
     /// The handlers of the signals, kept for the life of the process.
     private let sources: [any DispatchSourceSignal]
 
@@ -175,11 +177,50 @@ final class TemporaryFiles: @unchecked Sendable {
         }
     }
 
-    /// Removes every listed file.
+    /// Creates a temporary directory beside `path` (`.<name>.jsonmap-XXXXXX`) and lists it,
+    /// under the lock, so that a signal cannot come between the two.
+    func createDirectory(beside path: String) throws(CommandFailure) -> String {
+        try paths.withLockedValue { (_) throws(CommandFailure) in
+            let slash = path.lastIndex(of: "/")
+            let parent = slash.map { String(path[...$0]) } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            var template = Array("\(parent).\(name).jsonmap-XXXXXX".utf8CString)
+            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+                throw .usage("\(path): cannot create the output directory: \(systemError())")
+            }
+            let temporary = String(cString: made)
+            directories.withLockedValue { _ = $0.insert(temporary) }
+            return temporary
+        }
+    }
+
+    /// Takes a directory off the list once it is renamed into place.
+    func forgetDirectory(_ path: String) {
+        paths.withLockedValue { (_) in directories.withLockedValue { _ = $0.remove(path) } }
+    }
+
+    /// Removes a directory with all it holds and takes it off the list.
+    func discardDirectory(_ path: String) {
+        paths.withLockedValue { (_) in
+            try? FileManager.default.removeItem(atPath: path)
+            directories.withLockedValue { _ = $0.remove(path) }
+        }
+    }
+
+    /// Removes every listed file and directory.
     func removeAll() {
         paths.withLockedValue { (paths) in
             for path in paths { unlink(path) }
             paths = []
+            removeDirectories()
+        }
+    }
+
+    /// Removes every listed directory; called holding the lock of `paths`.
+    private func removeDirectories() {
+        directories.withLockedValue { (directories) in
+            for path in directories { try? FileManager.default.removeItem(atPath: path) }
+            directories = []
         }
     }
 
@@ -188,6 +229,7 @@ final class TemporaryFiles: @unchecked Sendable {
     private func exit(signal signalNumber: Int32) {
         paths.withLockedValue { (paths) in
             for path in paths { unlink(path) }
+            removeDirectories()
             _exit(128 + signalNumber)
         }
     }

@@ -22,46 +22,32 @@ protocol RowOutput {
 
     /// Ends the output of a complete run.
     func finish() throws
+
+    /// Makes the output visible under its name, after ``finish()``.
+    func commit() throws
+
+    /// Drops the output: nothing is left under its name or a temporary one.
+    func discard()
+
+    /// The output's name in messages, when there is an output.
+    var outputName: String? { get }
 }
 
-/// Rows written as text through one ``JSONRowWriter`` to an output, in blocks of 64 KiB; to
-/// standard output also before the run waits for more input, so a pipeline downstream gets
-/// each row as soon as its record has arrived.
-final class TextRows: RowOutput {
-    let format: @Sendable (JSONRow) throws(JSONMapperError) -> JSONFormattedRow
-    private let file: OutputFile
-    private var writer: JSONRowWriter
+extension RowOutput {
+    func commit() throws { try output?.commit() }
+    func discard() { output?.discard() }
+    var outputName: String? { output?.name }
+}
 
-    var output: OutputFile? { file }
+/// An output that takes runs of rows the workers put together a block of records at a time,
+/// each in a sink of its own (see `JSONRecordDecoder.rowRuns`), instead of one row per record.
+protocol RowRunOutput: RowOutput {
+    associatedtype Sink: RowBlockSink
+    /// Makes each worker's sink.
+    var blockSink: @Sendable () -> Sink { get }
 
-    /// Rows of `writer`'s schema and format to `file`, after the header when `header` is set.
-    init(to file: OutputFile, writer: JSONRowWriter, header: Bool) {
-        self.file = file
-        self.writer = writer
-        // The workers format through a copy of the writer: `formatted(_:)` reads only its layout.
-        format = { (row) throws(JSONMapperError) in try writer.formatted(row) }
-        if header { self.writer.writeHeader() }
-    }
-
-    func write(_ row: JSONFormattedRow) throws {
-        writer.write(formatted: row)
-        if writer.bufferedByteCount >= 1 << 16 { try flush() }
-    }
-
-    /// A file shows nothing before its commit: only standard output is flushed.
-    func flushStream() throws {
-        if file.isStandardOutput, writer.bufferedByteCount > 0 { try flush() }
-    }
-
-    func finish() throws {
-        writer.writeFooter()
-        try flush()
-    }
-
-    private func flush() throws(CommandFailure) {
-        try file.write(writer.bufferedBytes)
-        writer.removeBufferedBytes()
-    }
+    /// Writes one run, after those of the records before it.
+    func write(run: JSONRowRun<Sink.Block>) throws
 }
 
 /// No rows: `validate` maps every record and keeps nothing of it.

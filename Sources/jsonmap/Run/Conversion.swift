@@ -33,12 +33,12 @@ struct Conversion<Rows: RowOutput> {
             bar?.finish()
         } catch {
             bar?.finish()
-            rows.output?.discard()
+            rows.discard()
             rejectsLog?.discard()
             throw error
         }
         // A stopped run's output is incomplete: it is not committed (its rejects are).
-        if run.isStopped { rows.output?.discard() } else { try rows.output?.commit() }
+        if run.isStopped { rows.discard() } else { try rows.commit() }
         try rejectsLog?.commit()
         report(run, seconds: Date().timeIntervalSince(started))
         try endStatus(of: run)
@@ -62,7 +62,7 @@ struct Conversion<Rows: RowOutput> {
     /// Throws the exit status of a run that is not a clean success.
     private func endStatus(of run: RecordRun) throws {
         if run.isStopped {
-            let rest = rows.output.map { $0.isStandardOutput ? "standard output is incomplete" : "\($0.name) was not written" }
+            let rest = rows.output?.isStandardOutput == true ? "standard output is incomplete" : rows.outputName.map { "\($0) was not written" }
             throw CommandFailure(message: "stopped after \(run.totals.rejected) rejected records (--max-rejects \(options.maxRejects ?? 0)); "
                                  + (rest ?? "the rest was not read"), status: CommandFailure.rejectedStatus)
         }

@@ -63,7 +63,9 @@ final class RecordRun {
         let format = rows.format
         for input in inputs where !isStopped {
             let onRejection = { [unowned self] (rejection: JSONRecordRejection) in self.reject(rejection, input: input.name) }
-            if totals.isExploding {
+            if let runs = rows as? any RowRunOutput {
+                try readRuns(of: input, into: runs, decoder: decoder, onRejection: onRejection)
+            } else if totals.isExploding {
                 // The rows of a record are formatted on the worker that decoded it, as single rows are.
                 let records = decoder.rows(schema, from: input.source, transform: { (rows) throws(JSONMapperError) in
                     var formatted: [Rows.Formatted] = []
@@ -74,22 +76,34 @@ final class RecordRun {
                 try read(records, of: input, beforeWaiting: rows.flushStream) { (formatted) throws in
                     for row in formatted { try rows.write(row) }
                     status.wrote(rows: formatted.count)
-                    return formatted.count
+                    return (rows: formatted.count, records: 1)
                 }
             } else {
                 let records = decoder.records(schema, from: input.source, transform: format, onRejection: onRejection)
                 try read(records, of: input, beforeWaiting: rows.flushStream) { (row) throws in
                     try rows.write(row)
-                    return 1
+                    return (rows: 1, records: 1)
                 }
             }
         }
     }
 
-    /// Hands every record of `records` to `handle`, which returns the number of rows it
-    /// handled, until the input ends, is damaged, or the run stops.
+    /// Whole blocks of records put together on the workers, written a run at a time.
+    private func readRuns<Output: RowRunOutput>(of input: InputFile, into output: Output, decoder: JSONRecordDecoder,
+                                               onRejection: @escaping (JSONRecordRejection) -> Void) throws {
+        let runs = decoder.rowRuns(schema, into: output.blockSink, from: input.source, onRejection: onRejection)
+        try read(runs, of: input, beforeWaiting: output.flushStream) { (run) throws in
+            try output.write(run: run)
+            if totals.isExploding { status.wrote(rows: run.rowCount) }
+            return (rows: run.rowCount, records: run.records)
+        }
+    }
+
+    /// Hands every value of `records` to `handle`, which returns the number of rows it
+    /// handled and of records it stands for (a run stands for several), until the input
+    /// ends, is damaged, or the run stops.
     private func read<Value>(_ records: JSONRecordSequence<Value>, of input: InputFile, beforeWaiting: () throws -> Void,
-                             handle: (Value) throws -> Int) throws {
+                             handle: (Value) throws -> (rows: Int, records: Int)) throws {
         status.start(records.progress)
         defer { totals.bytes += records.progress.bytesRead }
         var iterator = records.makeIterator()
@@ -100,8 +114,9 @@ final class RecordRun {
             if isStopped { break }
             switch result {
             case .success(let record):
-                totals.rows += try handle(record.value)
-                totals.written += 1
+                let handled = try handle(record.value)
+                totals.rows += handled.rows
+                totals.written += handled.records
             case .failure(let error):
                 damages.append(Damage(input: input, error: error, bytesRead: records.progress.bytesRead))
                 break reading

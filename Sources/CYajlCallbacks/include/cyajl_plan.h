@@ -1,0 +1,177 @@
+#ifndef CYAJL_PLAN_H
+#define CYAJL_PLAN_H
+// The planned recorder: yajl's callbacks for a record whose reader (a runtime schema) knows
+// beforehand which values it reads. A plan is a tree of levels, one per object or array the
+// reader looks into; each names the keys (or indexes) read there and, for each, the slot its
+// value goes to and the level below it. The recorder follows the plan through one record's
+// events and notes each planned value in its slot: its kind and where its text is. Every
+// other value passes by in C, without a call into Swift.
+//
+// The recorder never reports an error: a record it cannot vouch for (malformed, over a limit,
+// shaped otherwise than the plan expects, a planned key given twice) makes
+// ``cyajlplan_record`` return 0, and the caller decodes that record the general way, which
+// says exactly what is wrong. So the recorder is only ever a shortcut to the same result.
+
+#include <stddef.h>
+#include <stdint.h>
+#include <yajl/yajl_parse.h>
+
+/// A key of an object level, or an index of an array level.
+typedef struct cyajl_plan_key {
+    /// The key's unescaped bytes (unused for an index).
+    const unsigned char *text;
+    uint32_t length;
+    /// The slot the value goes to, or -1 when the value itself is not read.
+    int32_t slot;
+    /// The level that reads the value's members, or -1.
+    int32_t child;
+} cyajl_plan_key;
+
+/// An object or array the plan reads members of.
+typedef struct cyajl_plan_level {
+    /// 1 for an array level, whose keys are its indexes: key `i` is element `i`; 2 for the
+    /// exploded array, whose every element is read by its one key, into element slots (see
+    /// ``cyajl_plan/elementSlotBase``).
+    uint32_t isArray;
+    /// The level's keys: `keys[firstKey ..< firstKey + keyCount]`.
+    uint32_t firstKey;
+    uint32_t keyCount;
+    /// An object level's hash table: `buckets[firstBucket + (hash & bucketMask)]` onwards, by
+    /// linear probing, holds a key's index plus one; 0 ends the probe.
+    uint32_t firstBucket;
+    uint32_t bucketMask;
+    /// An object level's key lengths: bit `min(length, 63)` set for each key, so that most
+    /// keys the level does not read are passed by without hashing them.
+    uint64_t keyLengths;
+} cyajl_plan_level;
+
+/// A key length's bit in ``cyajl_plan_level/keyLengths``.
+static inline uint64_t cyajlplan_length_bit(size_t length) {
+    return (uint64_t)1 << (length < 63 ? length : 63);
+}
+
+/// The ``cyajl_plan_level/isArray`` of an exploded array.
+#define CYAJL_PLAN_EXPLODED 2
+
+/// A compiled plan; level 0 is the record, an object. Immutable once built, so one plan
+/// serves every thread.
+typedef struct cyajl_plan {
+    const cyajl_plan_level *levels;
+    const cyajl_plan_key *keys;
+    const uint32_t *buckets;
+    uint32_t slotCount;
+    /// Slots from this one on are read inside each element of the exploded array, and noted
+    /// per element (``cyajlplan_element_value``); equal to `slotCount` without an explode.
+    uint32_t elementSlotBase;
+} cyajl_plan;
+
+/// What a slot holds.
+typedef enum cyajl_plan_kind {
+    CYAJL_PLAN_NULL = 1,
+    CYAJL_PLAN_FALSE = 2,
+    CYAJL_PLAN_TRUE = 3,
+    CYAJL_PLAN_NUMBER = 4,
+    CYAJL_PLAN_STRING = 5,
+    CYAJL_PLAN_OBJECT = 6,
+    CYAJL_PLAN_ARRAY = 7,
+} cyajl_plan_kind;
+
+/// The value a slot received in the current record.
+typedef struct cyajl_plan_value {
+    /// Equal to the recorder's stamp when the slot received a value in the current record.
+    uint32_t stamp;
+    /// A ``cyajl_plan_kind``.
+    uint8_t kind;
+    /// 1 when the text is in the recorder's side buffer (a string with escapes, unescaped by
+    /// yajl), 0 when in the record.
+    uint8_t inSide;
+    /// A string's or number's text length; an object's or array's member count.
+    uint32_t length;
+    /// A string's or number's first byte; an object's or array's opening bracket.
+    size_t position;
+    /// An object or array: the offset just past its closing bracket.
+    size_t end;
+} cyajl_plan_value;
+
+/// An object or array being read by the plan.
+typedef struct cyajl_plan_frame {
+    int32_t level;
+    uint32_t count;
+    /// The value the container is noted as, if a slot reads it.
+    struct cyajl_plan_value *value;
+} cyajl_plan_frame;
+
+/// One worker's recorder: the plan it follows, the values of the record last recorded, and
+/// memory kept from record to record (so a record allocates nothing once it has grown).
+typedef struct cyajl_recorder {
+    const cyajl_plan *plan;
+    cyajl_plan_value *values;
+    uint32_t stamp;
+    yajl_callbacks table;
+    yajl_alloc_funcs memory;
+    /// yajl's memory: a bump arena reset per record; a request past it is malloc'ed (and the
+    /// arena grows for the next record).
+    unsigned char *arena;
+    size_t arenaUsed;
+    size_t arenaCapacity;
+    size_t arenaOverflow;
+    yajl_handle handle;
+    const unsigned char *input;
+    size_t inputLength;
+    cyajl_plan_frame *frames;
+    size_t depth;
+    size_t frameCapacity;
+    /// The slot and level of the next value of the innermost object, set by its key.
+    int32_t pendingSlot;
+    int32_t pendingChild;
+    /// Containers open inside a value the plan does not look into (0 outside one), the value
+    /// it is noted as (or NULL) and its members so far.
+    size_t skipDepth;
+    struct cyajl_plan_value *skipValue;
+    uint32_t skipCount;
+    unsigned char *side;
+    size_t sideCount;
+    size_t sideCapacity;
+    /// The element slots of each element of the exploded array, element after element.
+    cyajl_plan_value *elementValues;
+    size_t elementCapacity;
+    /// Elements of the exploded array in the current record, and the one being read.
+    uint32_t elementCount;
+    uint32_t element;
+    size_t maxStringBytes;
+    size_t maxNumberBytes;
+    size_t depthLimit;
+} cyajl_recorder;
+
+/// A recorder for `plan`, which must outlive it, with the parse limits of the options.
+cyajl_recorder *cyajlplan_recorder_create(const cyajl_plan *plan, size_t maxStringBytes, size_t maxNumberBytes, size_t depthLimit);
+
+void cyajlplan_recorder_free(cyajl_recorder *recorder);
+
+/// Parses the record in `input` (one JSON object, whitespace around it allowed) and notes
+/// its planned values. Returns 1 when every check passed and the values are noted; 0 when the
+/// record must be decoded the general way (see the top of this file). The input's bytes must
+/// have passed the raw input checks (UTF-8, control bytes, surrogate escapes) already: yajl is
+/// told not to check strings.
+int cyajlplan_record(cyajl_recorder *recorder, const unsigned char *input, size_t length);
+
+/// The value `slot` received in the record last recorded, or NULL when none.
+static inline const cyajl_plan_value *cyajlplan_value(const cyajl_recorder *recorder, uint32_t slot) {
+    const cyajl_plan_value *value = &recorder->values[slot];
+    return value->stamp == recorder->stamp ? value : NULL;
+}
+
+/// The value element slot `slot` received in element `element` of the exploded array, or
+/// NULL when none.
+static inline const cyajl_plan_value *cyajlplan_element_value(const cyajl_recorder *recorder, uint32_t element, uint32_t slot) {
+    const cyajl_plan *plan = recorder->plan;
+    const cyajl_plan_value *value = &recorder->elementValues[(size_t)element * (plan->slotCount - plan->elementSlotBase) + (slot - plan->elementSlotBase)];
+    return value->stamp == recorder->stamp ? value : NULL;
+}
+
+/// The first byte of a string's or number's text.
+static inline const unsigned char *cyajlplan_text(const cyajl_recorder *recorder, const cyajl_plan_value *value) {
+    return (value->inSide ? recorder->side : recorder->input) + value->position;
+}
+
+#endif

@@ -1,0 +1,331 @@
+// The planned recorder (see cyajl_plan.h). yajl calls these with the recorder as its context.
+#include "CYajlCallbacks.h"
+#include "cyajl_plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: - yajl's memory
+
+// Each block starts with a header holding its size, so that a reallocation knows what to copy.
+#define CYAJLPLAN_HEADER 16
+
+static void *cyajlplan_grow(void *array, size_t *capacity, size_t needed, size_t element) {
+    size_t next = *capacity ? *capacity : 64;
+    while (next < needed) next *= 2;
+    void *moved = realloc(array, next * element);
+    // Like Swift's own allocations, running out of memory ends the process.
+    if (!moved) abort();
+    *capacity = next;
+    return moved;
+}
+
+static inline int cyajlplan_in_arena(const cyajl_recorder *r, const void *block) {
+    return (const unsigned char *)block >= r->arena && (const unsigned char *)block < r->arena + r->arenaCapacity;
+}
+
+static void *cyajlplan_malloc(void *context, size_t size) {
+    cyajl_recorder *r = context;
+    size_t rounded = (size + 15) & ~(size_t)15;
+    unsigned char *block;
+    if (r->arenaUsed + CYAJLPLAN_HEADER + rounded <= r->arenaCapacity) {
+        block = r->arena + r->arenaUsed;
+        r->arenaUsed += CYAJLPLAN_HEADER + rounded;
+    } else {
+        block = malloc(CYAJLPLAN_HEADER + rounded);
+        if (!block) abort();
+        r->arenaOverflow += CYAJLPLAN_HEADER + rounded;
+    }
+    memcpy(block, &size, sizeof size);
+    return block + CYAJLPLAN_HEADER;
+}
+
+static void cyajlplan_free(void *context, void *pointer) {
+    cyajl_recorder *r = context;
+    if (!pointer) return;
+    unsigned char *block = (unsigned char *)pointer - CYAJLPLAN_HEADER;
+    if (!cyajlplan_in_arena(r, block)) free(block);
+}
+
+static void *cyajlplan_realloc(void *context, void *pointer, size_t size) {
+    if (!pointer) return cyajlplan_malloc(context, size);
+    size_t old;
+    memcpy(&old, (unsigned char *)pointer - CYAJLPLAN_HEADER, sizeof old);
+    void *moved = cyajlplan_malloc(context, size);
+    memcpy(moved, pointer, old < size ? old : size);
+    cyajlplan_free(context, pointer);
+    return moved;
+}
+
+/// Forgets the last record's blocks; an arena that overflowed grows for the next record.
+static void cyajlplan_reset_arena(cyajl_recorder *r) {
+    if (r->arenaOverflow) {
+        size_t capacity = r->arenaCapacity;
+        while (capacity < r->arenaCapacity + r->arenaOverflow) capacity *= 2;
+        free(r->arena);
+        r->arena = malloc(capacity);
+        if (!r->arena) abort();
+        r->arenaCapacity = capacity;
+        r->arenaOverflow = 0;
+    }
+    r->arenaUsed = 0;
+}
+
+// MARK: - Values
+
+/// Starts element `element` of the exploded array: its element slots are empty.
+static void cyajlplan_start_element(cyajl_recorder *r, uint32_t element) {
+    size_t width = r->plan->slotCount - r->plan->elementSlotBase;
+    if (element >= r->elementCapacity) {
+        size_t old = r->elementCapacity;
+        r->elementValues = cyajlplan_grow(r->elementValues, &r->elementCapacity, (size_t)element + 1, width ? width * sizeof(cyajl_plan_value) : 1);
+        if (width) memset(r->elementValues + old * width, 0, (r->elementCapacity - old) * width * sizeof(cyajl_plan_value));
+    }
+    // Slots a former record left with this record's stamp (it wrapped) are cleared whole.
+    for (size_t k = 0; k < width; k++) r->elementValues[(size_t)element * width + k].stamp = 0;
+    r->element = element;
+    r->elementCount = element + 1;
+}
+
+/// Where the value that starts now goes: its slot and the level that reads its members, from
+/// the innermost object's last key or the innermost array's element index.
+static inline void cyajlplan_locate(cyajl_recorder *r, int32_t *slot, int32_t *child) {
+    cyajl_plan_frame *frame = &r->frames[r->depth - 1];
+    const cyajl_plan_level *level = &r->plan->levels[frame->level];
+    if (level->isArray == CYAJL_PLAN_EXPLODED) {
+        cyajlplan_start_element(r, frame->count);
+        const cyajl_plan_key *key = &r->plan->keys[level->firstKey];
+        *slot = key->slot;
+        *child = key->child;
+    } else if (level->isArray) {
+        uint32_t index = frame->count;
+        if (index < level->keyCount) {
+            const cyajl_plan_key *key = &r->plan->keys[level->firstKey + index];
+            *slot = key->slot;
+            *child = key->child;
+        } else {
+            *slot = -1;
+            *child = -1;
+        }
+    } else {
+        *slot = r->pendingSlot;
+        *child = r->pendingChild;
+        r->pendingSlot = -1;
+        r->pendingChild = -1;
+    }
+    frame->count += 1;
+}
+
+/// The slot's value for this record, or NULL when the slot already has one (a repeated key,
+/// which the general decoder resolves).
+static inline cyajl_plan_value *cyajlplan_claim(cyajl_recorder *r, int32_t slot) {
+    uint32_t base = r->plan->elementSlotBase;
+    cyajl_plan_value *value = (uint32_t)slot < base
+        ? &r->values[slot]
+        : &r->elementValues[(size_t)r->element * (r->plan->slotCount - base) + ((uint32_t)slot - base)];
+    if (value->stamp == r->stamp) return NULL;
+    value->stamp = r->stamp;
+    return value;
+}
+
+/// Notes a scalar in its slot, if the plan reads it; 0 when the record takes the general path.
+static int cyajlplan_scalar(cyajl_recorder *r, cyajl_plan_kind kind, const unsigned char *text, size_t length) {
+    if (r->skipDepth) {
+        if (r->skipDepth == 1) r->skipCount += 1;
+        return 1;
+    }
+    // A record that is not an object.
+    if (r->depth == 0) return 0;
+    int32_t slot, child;
+    cyajlplan_locate(r, &slot, &child);
+    // The plan reads members of a value that has none.
+    if (child >= 0) return 0;
+    if (slot < 0) return 1;
+    cyajl_plan_value *value = cyajlplan_claim(r, slot);
+    if (!value) return 0;
+    value->kind = (uint8_t)kind;
+    value->length = (uint32_t)length;
+    uintptr_t offset = (uintptr_t)text - (uintptr_t)r->input;
+    if (!text || offset < r->inputLength) {
+        value->inSide = 0;
+        value->position = text ? offset : 0;
+        return 1;
+    }
+    // Text yajl unescaped into a buffer of its own, which it reuses after the callback.
+    if (r->sideCount + length >= r->sideCapacity) r->side = cyajlplan_grow(r->side, &r->sideCapacity, r->sideCount + length + 1, 1);
+    memcpy(r->side + r->sideCount, text, length);
+    value->inSide = 1;
+    value->position = r->sideCount;
+    r->sideCount += length;
+    return 1;
+}
+
+// MARK: - Callbacks
+
+static int cyajlplan_null(void *context) {
+    return cyajlplan_scalar(context, CYAJL_PLAN_NULL, NULL, 0);
+}
+
+static int cyajlplan_boolean(void *context, int value) {
+    return cyajlplan_scalar(context, value ? CYAJL_PLAN_TRUE : CYAJL_PLAN_FALSE, NULL, 0);
+}
+
+static int cyajlplan_number(void *context, const char *text, size_t length) {
+    cyajl_recorder *r = context;
+    // A number at the very end of the input (yajl's padding after it) is no object member.
+    if (!cyajl_number_passes((const unsigned char *)text, length, r->maxNumberBytes)) return 0;
+    return cyajlplan_scalar(r, CYAJL_PLAN_NUMBER, (const unsigned char *)text, length);
+}
+
+static int cyajlplan_string(void *context, const unsigned char *text, size_t length) {
+    cyajl_recorder *r = context;
+    if (!cyajl_text_passes(length, r->maxStringBytes)) return 0;
+    return cyajlplan_scalar(r, CYAJL_PLAN_STRING, text, length);
+}
+
+static int cyajlplan_key(void *context, const unsigned char *text, size_t length) {
+    cyajl_recorder *r = context;
+    if (!cyajl_text_passes(length, r->maxStringBytes)) return 0;
+    if (r->skipDepth) return 1;
+    const cyajl_plan_level *level = &r->plan->levels[r->frames[r->depth - 1].level];
+    r->pendingSlot = -1;
+    r->pendingChild = -1;
+    if (!(level->keyLengths & cyajlplan_length_bit(length))) return 1;
+    const uint32_t *buckets = r->plan->buckets + level->firstBucket;
+    uint32_t bucket = (uint32_t)cyajl_key_hash(text, length) & level->bucketMask;
+    for (uint32_t entry; (entry = buckets[bucket]) != 0; bucket = (bucket + 1) & level->bucketMask) {
+        const cyajl_plan_key *key = &r->plan->keys[level->firstKey + entry - 1];
+        if (key->length == length && memcmp(key->text, text, length) == 0) {
+            r->pendingSlot = key->slot;
+            r->pendingChild = key->child;
+            break;
+        }
+    }
+    return 1;
+}
+
+static int cyajlplan_open(cyajl_recorder *r, int isArray) {
+    if (!cyajl_depth_passes(r->depth + r->skipDepth + 1, r->depthLimit)) return 0;
+    if (r->skipDepth) {
+        if (r->skipDepth == 1) r->skipCount += 1;
+        r->skipDepth += 1;
+        return 1;
+    }
+    int32_t slot = -1, child = 0;
+    if (r->depth == 0) {
+        if (isArray) return 0;
+    } else {
+        cyajlplan_locate(r, &slot, &child);
+    }
+    cyajl_plan_value *value = NULL;
+    if (slot >= 0) {
+        value = cyajlplan_claim(r, slot);
+        if (!value) return 0;
+        value->kind = isArray ? CYAJL_PLAN_ARRAY : CYAJL_PLAN_OBJECT;
+        value->inSide = 0;
+        value->position = yajl_get_bytes_consumed(r->handle) - 1;
+    }
+    if (child < 0) {
+        r->skipDepth = 1;
+        r->skipValue = value;
+        r->skipCount = 0;
+        return 1;
+    }
+    // The plan reads an object where the record has an array, or the other way round.
+    if ((r->plan->levels[child].isArray != 0) != isArray) return 0;
+    if (r->depth == r->frameCapacity) r->frames = cyajlplan_grow(r->frames, &r->frameCapacity, r->depth + 1, sizeof(cyajl_plan_frame));
+    r->frames[r->depth] = (cyajl_plan_frame){ .level = child, .count = 0, .value = value };
+    r->depth += 1;
+    return 1;
+}
+
+/// Ends a container the plan noted: its member count and end go to its slot's value.
+static inline void cyajlplan_note_end(cyajl_recorder *r, cyajl_plan_value *value, uint32_t count) {
+    if (!value) return;
+    value->length = count;
+    value->end = yajl_get_bytes_consumed(r->handle);
+}
+
+static int cyajlplan_close(void *context) {
+    cyajl_recorder *r = context;
+    if (r->skipDepth) {
+        r->skipDepth -= 1;
+        if (r->skipDepth == 0) cyajlplan_note_end(r, r->skipValue, r->skipCount);
+        return 1;
+    }
+    r->depth -= 1;
+    cyajlplan_note_end(r, r->frames[r->depth].value, r->frames[r->depth].count);
+    return 1;
+}
+
+static int cyajlplan_begin_object(void *context) { return cyajlplan_open(context, 0); }
+static int cyajlplan_begin_array(void *context) { return cyajlplan_open(context, 1); }
+
+static const yajl_callbacks cyajlplan_callbacks = {
+    cyajlplan_null,
+    cyajlplan_boolean,
+    NULL,
+    NULL,
+    cyajlplan_number,
+    cyajlplan_string,
+    cyajlplan_begin_object,
+    cyajlplan_key,
+    cyajlplan_close,
+    cyajlplan_begin_array,
+    cyajlplan_close,
+};
+
+// MARK: - Lifetime
+
+cyajl_recorder *cyajlplan_recorder_create(const cyajl_plan *plan, size_t maxStringBytes, size_t maxNumberBytes, size_t depthLimit) {
+    cyajl_recorder *r = calloc(1, sizeof *r);
+    if (!r) abort();
+    r->plan = plan;
+    r->values = calloc(plan->slotCount ? plan->slotCount : 1, sizeof(cyajl_plan_value));
+    r->arenaCapacity = 16 * 1024;
+    r->arena = malloc(r->arenaCapacity);
+    if (!r->values || !r->arena) abort();
+    r->table = cyajlplan_callbacks;
+    r->memory = (yajl_alloc_funcs){ cyajlplan_malloc, cyajlplan_realloc, cyajlplan_free, r };
+    r->maxStringBytes = maxStringBytes;
+    r->maxNumberBytes = maxNumberBytes;
+    r->depthLimit = depthLimit;
+    return r;
+}
+
+void cyajlplan_recorder_free(cyajl_recorder *r) {
+    if (!r) return;
+    free(r->values);
+    free(r->arena);
+    free(r->frames);
+    free(r->side);
+    free(r->elementValues);
+    free(r);
+}
+
+int cyajlplan_record(cyajl_recorder *r, const unsigned char *input, size_t length) {
+    // A new stamp empties every slot at once; on wrapping, the slots are cleared for real.
+    r->stamp += 1;
+    if (r->stamp == 0) {
+        memset(r->values, 0, (r->plan->slotCount ? r->plan->slotCount : 1) * sizeof(cyajl_plan_value));
+        r->stamp = 1;
+    }
+    r->input = input;
+    r->inputLength = length;
+    r->depth = 0;
+    r->skipDepth = 0;
+    r->pendingSlot = -1;
+    r->pendingChild = -1;
+    r->sideCount = 0;
+    r->elementCount = 0;
+    r->element = 0;
+    cyajlplan_reset_arena(r);
+    yajl_handle handle = yajl_alloc(&r->table, &r->memory, r);
+    if (!handle) abort();
+    yajl_config(handle, yajl_dont_validate_strings, 1);
+    r->handle = handle;
+    int ok = yajl_parse(handle, input, length) == yajl_status_ok && yajl_complete_parse(handle) == yajl_status_ok;
+    yajl_free(handle);
+    r->handle = NULL;
+    return ok;
+}

@@ -1,0 +1,144 @@
+/// Encodes one column's values of a row group into a column chunk: an optional dictionary
+/// page, then data pages (format 1), each compressed on its own, with the chunk's metadata.
+///
+/// A data page holds the definition levels of an optional column (the hybrid encoding, bit
+/// width 1, after their 4-byte little-endian length) and then its values: PLAIN, or for a
+/// dictionary-encoded chunk the index bit width (one byte) and the indices in the hybrid
+/// encoding. Pages end at a row boundary, past ``ParquetWriterOptions/pageSize`` bytes of
+/// values or ``ParquetWriterOptions/pageRowLimit`` rows.
+struct ColumnChunkEncoder {
+    let options: ParquetWriterOptions
+
+    /// Appends the chunk of `buffer` to `output`, whose first byte is at `offset` in the
+    /// file, and returns its metadata.
+    func encode(_ buffer: ParquetColumnBuffer, at offset: Int64, into output: inout [UInt8]) throws(ParquetError) -> ParquetMetadata.ColumnChunk {
+        var chunk = ParquetMetadata.ColumnChunk(
+            type: buffer.storage.physicalType, encodings: [.plain, .rle], path: buffer.column.name, codec: options.compression,
+            valueCount: Int64(buffer.rowCount), totalUncompressedSize: 0, totalCompressedSize: 0, dataPageOffset: offset,
+            dictionaryPageOffset: nil, statistics: ColumnStatistics.of(buffer))
+        let start = output.count
+        let dictionary = DictionaryBuilder.build(buffer, sizeLimit: options.dictionarySizeLimit)
+        if let dictionary {
+            var page: [UInt8] = []
+            for entry in dictionary.entries {
+                PlainEncoding.append(UInt32(entry.count), to: &page)
+                page.append(contentsOf: buffer.bytes[entry])
+            }
+            chunk.dictionaryPageOffset = offset
+            try writePage(page, type: .dictionaryPage, valueCount: dictionary.entries.count, encoding: .plain, into: &output, chunk: &chunk)
+            chunk.dataPageOffset = offset + Int64(output.count - start)
+            chunk.encodings = [.plain, .rle, .rleDictionary]
+        }
+        for rows in pageRows(of: buffer) {
+            let values = buffer.valueRange(ofRows: rows)
+            var page: [UInt8] = []
+            if buffer.column.isOptional { appendDefinitionLevels(buffer.isPresent[rows], to: &page) }
+            if let dictionary {
+                page.append(UInt8(dictionary.bitWidth))
+                page.append(contentsOf: HybridEncoder.encode(dictionary.indices[values], bitWidth: dictionary.bitWidth))
+            } else {
+                PlainEncoding.append(values: values, of: buffer, to: &page)
+            }
+            try writePage(page, type: .dataPage, valueCount: rows.count, encoding: dictionary == nil ? .plain : .rleDictionary,
+                          into: &output, chunk: &chunk)
+        }
+        return chunk
+    }
+
+    /// The rows of each data page. A chunk of no rows still has one, empty, page.
+    private func pageRows(of buffer: ParquetColumnBuffer) -> [Range<Int>] {
+        guard buffer.rowCount > 0 else { return [0..<0] }
+        var pages: [Range<Int>] = []
+        var start = 0
+        var value = 0
+        var size = 0
+        for row in 0..<buffer.rowCount {
+            if !buffer.column.isOptional || buffer.isPresent[row] {
+                size += PlainEncoding.size(ofValues: value..<(value + 1), of: buffer)
+                value += 1
+            }
+            if size >= options.pageSize || row + 1 - start >= options.pageRowLimit {
+                pages.append(start..<(row + 1))
+                start = row + 1
+                size = 0
+            }
+        }
+        if start < buffer.rowCount { pages.append(start..<buffer.rowCount) }
+        return pages
+    }
+
+    private func appendDefinitionLevels(_ isPresent: ArraySlice<Bool>, to page: inout [UInt8]) {
+        let levels = HybridEncoder.encode(isPresent.lazy.map { $0 ? 1 : 0 }, bitWidth: 1)
+        PlainEncoding.append(UInt32(levels.count), to: &page)
+        page.append(contentsOf: levels)
+    }
+
+    /// Compresses a page and appends it after its header; the chunk's sizes count both.
+    private func writePage(_ page: [UInt8], type: ParquetMetadata.PageType, valueCount: Int, encoding: ParquetMetadata.Encoding,
+                           into output: inout [UInt8], chunk: inout ParquetMetadata.ColumnChunk) throws(ParquetError) {
+        let compressed = try options.compression.compress(page)
+        guard let uncompressedSize = Int32(exactly: page.count), let compressedSize = Int32(exactly: compressed.count) else {
+            throw .invalidValue(column: chunk.path, reason: "a page of \(page.count) bytes, more than Parquet's 2 GiB page limit")
+        }
+        let header = ThriftCompactEncoder.encode(ParquetMetadata.PageHeader(
+            type: type, uncompressedSize: uncompressedSize, compressedSize: compressedSize,
+            valueCount: Int32(valueCount), encoding: encoding).thrift)
+        output.append(contentsOf: header)
+        output.append(contentsOf: compressed)
+        chunk.totalUncompressedSize += Int64(header.count + page.count)
+        chunk.totalCompressedSize += Int64(header.count + compressed.count)
+    }
+}
+
+/// The dictionary of a byte-array column chunk: its distinct values in order of first
+/// appearance, and each value's index. Built only while it pays: `nil` once the
+/// dictionary's PLAIN size passes the limit, or when the dictionary page and the indices
+/// would not be smaller than the values PLAIN.
+struct DictionaryBuilder {
+    /// Where each distinct value lies in the buffer's bytes.
+    var entries: [Range<Int>] = []
+    var indices: [UInt32] = []
+
+    /// The bits of the largest index; at least 1, which every reader takes.
+    var bitWidth: Int { max(1, HybridEncoder.bitWidth(forMaximum: UInt32(max(entries.count - 1, 0)))) }
+
+    static func build(_ buffer: ParquetColumnBuffer, sizeLimit: Int) -> DictionaryBuilder? {
+        guard buffer.storage == .byteArray, buffer.valueCount > 0 else { return nil }
+        var builder = DictionaryBuilder()
+        builder.indices.reserveCapacity(buffer.valueCount)
+        var table: [ByteKey: UInt32] = [:]
+        var dictionarySize = 0
+        let bytes = buffer.bytes
+        for value in 0..<buffer.valueCount {
+            let range = buffer.byteRange(ofValue: value)
+            let key = ByteKey(bytes: bytes[range])
+            if let index = table[key] {
+                builder.indices.append(index)
+                continue
+            }
+            let index = UInt32(builder.entries.count)
+            table[key] = index
+            builder.entries.append(range)
+            builder.indices.append(index)
+            dictionarySize += 4 + range.count
+            if dictionarySize > sizeLimit { return nil }
+        }
+        let plainSize = PlainEncoding.size(ofValues: 0..<buffer.valueCount, of: buffer)
+        let encodedSize = dictionarySize + (buffer.valueCount * builder.bitWidth + 7) / 8
+        return encodedSize < plainSize ? builder : nil
+    }
+}
+
+/// A value's bytes as a dictionary key, hashed as one block (an `ArraySlice` hashes its
+/// elements one by one, which costs more than the rest of the dictionary).
+private struct ByteKey: Hashable {
+    let bytes: ArraySlice<UInt8>
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
+        lhs.bytes == rhs.bytes
+    }
+}

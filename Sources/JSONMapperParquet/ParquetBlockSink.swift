@@ -1,0 +1,135 @@
+import JSONMapper
+
+/// A record stream worker's Parquet rows of a block of records (a ``RowBlockSink``): typed
+/// column buffers (``ParquetRowBlock``) filled straight from the planned way's cells, a
+/// string's UTF-8 copied once into its column, and handed to the writing thread a block at a
+/// time.
+///
+/// A record's cells are held until the record is whole and every cell is one its column
+/// takes (a null in a required column is not), then stored; otherwise the record goes the
+/// general way, whose rows ``recordRows`` converts exactly as a row at a time would, and
+/// whose error rejects it.
+package struct ParquetBlockSink: RowBlockSink {
+    /// A cell held until its record is kept. Text is the planned way's, valid until the next
+    /// record is recorded, which comes after the commit.
+    private enum Held {
+        case value(ParquetValue)
+        case bytes(UnsafeBufferPointer<UInt8>)
+    }
+
+    private let mapping: ParquetRowMapping
+    /// Each schema column's position among the written ones (`nil`: not written, as a
+    /// partition column).
+    private let positions: [Int?]
+    /// Empty buffers of the columns, whose checks the held cells pass before they are stored.
+    private let checks: [ParquetColumnBuffer]
+    private var block: ParquetRowBlock
+    /// The record's cells, row after row, each row `mapping.columns.count` wide.
+    private var held: [Held] = []
+    private var rowStart = 0
+
+    /// A sink of `mapping`'s columns.
+    package init(mapping: ParquetRowMapping) {
+        self.mapping = mapping
+        var positions = [Int?](repeating: nil, count: mapping.schemaColumnCount)
+        for (position, index) in mapping.columnIndices.enumerated() { positions[index] = position }
+        self.positions = positions
+        checks = mapping.columns.map(ParquetColumnBuffer.init)
+        block = ParquetRowBlock(mapping.columns)
+    }
+
+    package var recordRows: @Sendable ([JSONRow]) throws(JSONMapperError) -> [[ParquetValue]] {
+        { [mapping, checks] (rows) throws(JSONMapperError) in
+            try rows.map { (row) throws(JSONMapperError) in
+                let values = try mapping.values(of: row)
+                do throws(ParquetError) {
+                    for (index, value) in values.enumerated() { try checks[index].check(value) }
+                } catch {
+                    throw error.mapperError
+                }
+                return values
+            }
+        }
+    }
+
+    package mutating func append(_ rows: [[ParquetValue]]) {
+        // The values passed the columns' checks in `recordRows`.
+        for row in rows {
+            for (index, value) in row.enumerated() { block.store(value, column: index) }
+        }
+    }
+
+    package mutating func beginRecord() {
+        held.removeAll(keepingCapacity: true)
+    }
+
+    package mutating func beginRow() {
+        rowStart = held.count
+        held.append(contentsOf: repeatElement(.value(.null), count: mapping.columns.count))
+    }
+
+    package mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>, column: Int) {
+        hold(.bytes(utf8), column: column)
+    }
+
+    package mutating func appendInteger(digits: UnsafeBufferPointer<UInt8>, column: Int) {
+        // Canonical digits of at most 18, so the value fits.
+        var value: Int64 = 0
+        let negative = digits.first == UInt8(ascii: "-")
+        for digit in digits.dropFirst(negative ? 1 : 0) { value = value * 10 + Int64(digit - 0x30) }
+        hold(.value(.int64(negative ? -value : value)), column: column)
+    }
+
+    package mutating func appendInteger(_ value: Int, column: Int) {
+        hold(.value(.int64(Int64(value))), column: column)
+    }
+
+    package mutating func appendBool(_ value: Bool, column: Int) {
+        hold(.value(.bool(value)), column: column)
+    }
+
+    package mutating func append(_ cell: JSONCell, column: Int) -> Bool {
+        guard let position = positions[column] else { return true }
+        do throws(JSONMapperError) {
+            held[rowStart + position] = .value(try mapping.value(of: cell, for: mapping.columns[position]))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private mutating func hold(_ cell: Held, column: Int) {
+        guard let position = positions[column] else { return }
+        held[rowStart + position] = cell
+    }
+
+    package mutating func endRow() {}
+
+    package mutating func commitRecord() -> Bool {
+        let width = mapping.columns.count
+        for (offset, cell) in held.enumerated() {
+            guard case .value(let value) = cell else { continue }
+            do throws(ParquetError) {
+                try checks[offset % width].check(value)
+            } catch {
+                return false
+            }
+        }
+        for (offset, cell) in held.enumerated() {
+            switch cell {
+            case .value(let value): block.store(value, column: offset % width)
+            case .bytes(let bytes): block.storeBytes(bytes, column: offset % width)
+            }
+        }
+        return true
+    }
+
+    package mutating func discardRecord() {
+        held.removeAll(keepingCapacity: true)
+    }
+
+    package mutating func takeBlock() -> ParquetRowBlock {
+        defer { block = ParquetRowBlock(mapping.columns) }
+        return block
+    }
+}

@@ -1,0 +1,73 @@
+import CZlib
+import CZstd
+
+/// How a Parquet file's pages are compressed, each page on its own (`Compression.md`).
+///
+/// Snappy is not offered: no Snappy library is linked, and zstd compresses as fast with a
+/// smaller file.
+public enum ParquetCompression: String, Sendable, CaseIterable {
+    /// Zstandard frames (`ZSTD`), at libzstd's default level: the default.
+    case zstd
+    /// gzip members, RFC 1952 (`GZIP`), at zlib's default level.
+    case gzip
+    /// Pages as they are (`UNCOMPRESSED`).
+    case none
+
+    /// The `CompressionCodec` code of `parquet.thrift`.
+    var thriftCode: Int32 {
+        switch self {
+        case .none: 0
+        case .gzip: 2
+        case .zstd: 6
+        }
+    }
+
+    /// A page's bytes compressed, as a whole.
+    ///
+    /// The target's only code that hands pointers to C is here, in the two functions below:
+    /// each buffer's address is used only inside the closure that lends it, for one call of
+    /// zlib or libzstd, which reads `page.count` bytes and writes at most the room it is given
+    /// (the bound each library states for its output, so one call always suffices).
+    func compress(_ page: [UInt8]) throws(ParquetError) -> [UInt8] {
+        switch self {
+        case .none: return page
+        case .zstd: return try Self.zstd(page)
+        case .gzip: return try Self.gzip(page)
+        }
+    }
+
+    private static func zstd(_ page: [UInt8]) throws(ParquetError) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: ZSTD_compressBound(page.count))
+        let size = output.withUnsafeMutableBytes { room in
+            page.withUnsafeBytes { input in
+                ZSTD_compress(room.baseAddress, room.count, input.baseAddress, input.count, ZSTD_CLEVEL_DEFAULT)
+            }
+        }
+        guard ZSTD_isError(size) == 0 else { throw .compressionFailed(String(cString: ZSTD_getErrorName(size))) }
+        output.removeLast(output.count - size)
+        return output
+    }
+
+    private static func gzip(_ page: [UInt8]) throws(ParquetError) -> [UInt8] {
+        var stream = z_stream()
+        guard czlib_deflate_init_gzip(&stream, Z_DEFAULT_COMPRESSION) == Z_OK else {
+            throw .compressionFailed("zlib could not start (out of memory)")
+        }
+        defer { deflateEnd(&stream) }
+        // The bound of deflate plus the gzip header and trailer, so one call with Z_FINISH ends the stream.
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(page.count))) + 32)
+        let status = output.withUnsafeMutableBytes { room in
+            page.withUnsafeBytes { input in
+                // zlib's `next_in` is not const, but deflate never writes through it.
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+                stream.avail_in = uInt(input.count)
+                stream.next_out = room.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = uInt(room.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { throw .compressionFailed("zlib error \(status)") }
+        output.removeLast(Int(stream.avail_out))
+        return output
+    }
+}

@@ -1,0 +1,143 @@
+/// How ``ParquetWriter`` lays out a file.
+public struct ParquetWriterOptions: Sendable {
+    /// How pages are compressed: zstd by default.
+    public var compression: ParquetCompression = .zstd
+    /// The rows of a row group (the last may have fewer): 122,880 by default, as DuckDB's.
+    /// The writer holds one row group's values in memory.
+    public var rowGroupSize = 122_880
+    /// The PLAIN size of the values past which a data page ends (at the next row): 1 MiB.
+    public var pageSize = 1 << 20
+    /// The rows past which a data page ends: 20,000.
+    public var pageRowLimit = 20_000
+    /// The PLAIN size of a chunk's dictionary past which the chunk's strings are written
+    /// PLAIN instead of dictionary-encoded: 1 MiB.
+    public var dictionarySizeLimit = 1 << 20
+    /// The file's `created_by`, in the `NAME version X (build Y)` form readers parse. Not a
+    /// parquet-mr or parquet-cpp string: readers distrust those writers' old statistics.
+    public var createdBy = "jsonmap version \(ParquetWriter.version) (build \(ParquetWriter.build))"
+
+    /// The default options.
+    public init() {}
+}
+
+/// Writes a Parquet file front to back into a byte buffer that the caller drains to its
+/// output (a file, a pipe) whenever it likes, as ``JSONRowWriter`` does for text: `PAR1`,
+/// each row group's column chunks as the group fills, and at ``finish()`` the footer
+/// (`FileMetaData` in the Thrift compact protocol), its length and `PAR1` again. Nothing
+/// is ever written before what is already out, so the output may be a pipe.
+///
+/// ```swift
+/// var writer = try ParquetWriter(columns: [ParquetColumn("id", kind: .int64, optional: false),
+///                                          ParquetColumn("name", kind: .string)])
+/// try writer.write(row: [.int64(1), .string("ada")])
+/// try writer.finish()
+/// output.write(writer.bufferedBytes)
+/// ```
+///
+/// Rows arrive one by one (``write(row:)``) or in blocks a worker filled
+/// (``write(_:)``), in order; either way they fill row groups of
+/// ``ParquetWriterOptions/rowGroupSize`` rows.
+public struct ParquetWriter: Sendable {
+    /// The version `created_by` names.
+    public static let version = "1.0.0"
+    /// The build `created_by` names: the writer's own layout revision.
+    public static let build = "parquet-writer-1"
+
+    /// The file's columns.
+    public let columns: [ParquetColumn]
+    /// The layout options.
+    public let options: ParquetWriterOptions
+    /// The rows of the row group being filled.
+    private var group: ParquetRowBlock
+    private var rowGroups: [ParquetMetadata.RowGroup] = []
+    private var output: [UInt8] = Array(ParquetWriter.magic)
+    /// The file offset of `output`'s first byte: the bytes drained before it.
+    private var drained: Int64 = 0
+    /// The rows written so far, in finished row groups and the group being filled.
+    public private(set) var rowCount = 0
+    /// Whether ``finish()`` has written the footer.
+    public private(set) var isFinished = false
+
+    private static let magic = Array("PAR1".utf8)
+
+    /// A writer of a file of `columns`.
+    ///
+    /// - Throws: ``ParquetError/invalidSchema(_:)`` for no columns, a nameless or repeated
+    ///   column, a bad decimal precision or scale, or options out of range.
+    public init(columns: [ParquetColumn], options: ParquetWriterOptions = ParquetWriterOptions()) throws(ParquetError) {
+        guard !columns.isEmpty else { throw .invalidSchema("a file needs at least one column") }
+        var names = Set<String>()
+        for column in columns {
+            try column.validate()
+            guard names.insert(column.name).inserted else { throw .invalidSchema("two columns are named \(column.name)") }
+        }
+        guard options.rowGroupSize > 0, options.pageSize > 0, options.pageRowLimit > 0, options.dictionarySizeLimit >= 0 else {
+            throw .invalidSchema("row group size, page size and page row limit must be positive")
+        }
+        self.columns = columns
+        self.options = options
+        group = ParquetRowBlock(columns)
+    }
+
+    /// The bytes written and not yet removed.
+    public var bufferedBytes: [UInt8] { output }
+
+    /// How many bytes are written and not yet removed.
+    public var bufferedByteCount: Int { output.count }
+
+    /// Forgets the buffered bytes (once the caller has written them out).
+    public mutating func removeBufferedBytes() {
+        drained += Int64(output.count)
+        output.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes one row, a value per column; a full row group is encoded into the buffer.
+    ///
+    /// - Throws: ``ParquetError/invalidValue(column:reason:)`` when a value does not fit its
+    ///   column (nothing of the row is written), or a compression failure.
+    public mutating func write(row: [ParquetValue]) throws(ParquetError) {
+        precondition(!isFinished, "writing after finish()")
+        try group.append(row: row)
+        rowCount += 1
+        if group.rowCount >= options.rowGroupSize { try flushRowGroup() }
+    }
+
+    /// Writes the rows of `block`, a block of the file's columns, after those before it.
+    public mutating func write(_ block: ParquetRowBlock) throws(ParquetError) {
+        precondition(!isFinished, "writing after finish()")
+        precondition(block.columns.map(\.column) == columns, "a block of other columns")
+        var start = 0
+        while start < block.rowCount {
+            let taken = min(block.rowCount - start, options.rowGroupSize - group.rowCount)
+            group.append(contentsOf: block, rows: start..<(start + taken))
+            start += taken
+            rowCount += taken
+            if group.rowCount >= options.rowGroupSize { try flushRowGroup() }
+        }
+    }
+
+    /// Writes the last row group and the footer. Call it once, last.
+    public mutating func finish() throws(ParquetError) {
+        precondition(!isFinished, "finish() called twice")
+        if group.rowCount > 0 { try flushRowGroup() }
+        var schema = [ParquetMetadata.SchemaElement(name: "schema", childCount: Int32(columns.count))]
+        schema += columns.map(\.schemaElement)
+        let footer = ThriftCompactEncoder.encode(ParquetMetadata.FileMetaData(
+            schema: schema, rowCount: Int64(rowCount), rowGroups: rowGroups, createdBy: options.createdBy).thrift)
+        output.append(contentsOf: footer)
+        PlainEncoding.append(UInt32(footer.count), to: &output)
+        output.append(contentsOf: Self.magic)
+        isFinished = true
+    }
+
+    /// Encodes the group being filled, column after column, and starts the next.
+    private mutating func flushRowGroup() throws(ParquetError) {
+        let encoder = ColumnChunkEncoder(options: options)
+        var chunks: [ParquetMetadata.ColumnChunk] = []
+        for buffer in group.columns {
+            chunks.append(try encoder.encode(buffer, at: drained + Int64(output.count), into: &output))
+        }
+        rowGroups.append(ParquetMetadata.RowGroup(columns: chunks, rowCount: Int64(group.rowCount), ordinal: Int16(exactly: rowGroups.count)))
+        group.removeAll()
+    }
+}
