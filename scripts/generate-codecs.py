@@ -49,24 +49,24 @@ CONTAINERS = [
 # extra members, lines before the conversion in `value`).
 SCALAR_CODECS = [
     ("Double", "`Double`, correctly rounded from the raw text (see ``FloatingPointCoercion``).",
-     "FloatingPointCoercion.double(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)",
+     "FloatingPointCoercion.double(from: event, policy: session.coercionPolicy, allowNonFinite: session.options.allowsNonFiniteStrings)",
      ['guard writer.writeDouble(value) else { throw .invalidValue(path: "", reason: "\\(value) cannot be written as JSON") }'], [], []),
     ("Float", "`Float`, rounded once from the raw text.",
-     "FloatingPointCoercion.float(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)",
+     "FloatingPointCoercion.float(from: event, policy: session.coercionPolicy, allowNonFinite: session.options.allowsNonFiniteStrings)",
      ['guard writer.writeFloat(value) else { throw .invalidValue(path: "", reason: "\\(value) cannot be written as JSON") }'], [], []),
     ("Bool", "`Bool`: the conversions of ``BoolCoercion``.",
-     "BoolCoercion.bool(from: event, strict: session.isStrict)",
+     "BoolCoercion.bool(from: event, policy: session.coercionPolicy)",
      ["writer.writeBool(value)"], [], []),
-    ("String", "`String`: the conversions of ``StringLikeCoercion/string(from:strict:)``.",
-     "StringLikeCoercion.string(from: event, strict: session.isStrict)",
+    ("String", "`String`: the conversions of ``StringLikeCoercion/string(from:policy:)``.",
+     "StringLikeCoercion.string(from: event, policy: session.coercionPolicy)",
      ["writer.writeString(value)"], [],
      ["// From a tree, the string is taken as it is (it holds exactly these bytes).",
       "if case .string = event, let whole = session.sourceString { return whole }"]),
     ("Decimal", "`Decimal`, exact from the number's text up to 38 significant digits (see ``DecimalCoercion``).",
-     "DecimalCoercion.decimal(from: event, strict: session.isStrict)",
+     "DecimalCoercion.decimal(from: event, policy: session.coercionPolicy)",
      ['guard writer.writeDecimal(value) else { throw .invalidValue(path: "", reason: "\\(value) cannot be written as JSON") }'], [], []),
     ("Date", "`Date`: Unix time or the string formats ``DateCoercion`` lists; written as the options say.",
-     "DateCoercion.date(from: event, strict: session.isStrict, unit: session.options.dateUnit)",
+     "DateCoercion.date(from: event, policy: session.coercionPolicy, unit: session.options.dateUnit)",
      ["switch writer.options.dateStrategy {",
       "case .iso8601(let fraction):",
       "    guard let text = DateWriting.iso8601(value, fraction: fraction) else {",
@@ -79,13 +79,13 @@ SCALAR_CODECS = [
       "case .custom(let format): writer.writeString(format(value))",
       "}"], [], []),
     ("URL", "`URL`: a trimmed string; an empty one leaves the property as it is.",
-     "StringLikeCoercion.url(from: event, strict: session.isStrict)",
+     "StringLikeCoercion.url(from: event, policy: session.coercionPolicy)",
      ["writer.writeString(value.absoluteString)"], ["override var blankStringIsNil: Bool { true }"], []),
     ("UUID", "`UUID` from its string form.",
-     "StringLikeCoercion.uuid(from: event, strict: session.isStrict)",
+     "StringLikeCoercion.uuid(from: event, policy: session.coercionPolicy)",
      ["writer.writeString(value.uuidString)"], [], []),
     ("Data", "`Data` from base64.",
-     "StringLikeCoercion.data(from: event, strict: session.isStrict)",
+     "StringLikeCoercion.data(from: event, policy: session.coercionPolicy)",
      ["writer.writeString(value.base64EncodedString())"], [], []),
 ]
 
@@ -142,7 +142,7 @@ class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked 
     @inline(__always)
     final func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Integer? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try IntegerCoercion.integer(from: event, strict: session.isStrict)
+            try IntegerCoercion.integer(from: event, policy: session.coercionPolicy)
         }
     }
 }

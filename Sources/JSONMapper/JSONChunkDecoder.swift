@@ -25,9 +25,7 @@ import Foundation
 public final class JSONChunkDecoder<Value: JSONMappableValue> {
     private let session: DecodingSession
     private let parser: JSONParser
-    /// The root frame's result slot: it must not move while the session may write to it.
-    private let result: UnsafeMutablePointer<Value?>
-    private let root: RootHandler<Value>
+    private let root: RootSlot<Value>
     private var error: JSONMapperError?
     private var finished = false
 
@@ -35,17 +33,11 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
     public init(_ type: Value.Type = Value.self, options: DecodingOptions = DecodingOptions()) {
         session = DecodingSession(options: options, checksWholeDocument: true)
         parser = JSONParser(sink: session, limits: options.parserLimits)
-        result = .allocate(capacity: 1)
-        result.initialize(to: nil)
-        root = RootHandler(codec: valueCodec(for: Value.self))
-        session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
+        root = RootSlot(codec: valueCodec(for: Value.self))
+        root.push(onto: session)
     }
 
-    deinit {
-        session.unwind()
-        result.deinitialize(count: 1)
-        result.deallocate()
-    }
+    deinit { session.unwind() }
 
     /// Parses and decodes the next chunk.
     public func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONMapperError) {
@@ -73,10 +65,7 @@ public final class JSONChunkDecoder<Value: JSONMappableValue> {
         try checkUsable(calling: "finish()")
         finished = true
         do throws(JSONMapperError) { try parser.finish() } catch { self.error = error; throw error }
-        guard let value = result.pointee else {
-            throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
-        }
-        return value
+        return try root.take()
     }
 
     /// Rethrows an earlier error; stops the program when the document was already finished.

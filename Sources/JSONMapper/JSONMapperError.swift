@@ -162,13 +162,18 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 extension JSONMapperError {
-    /// The same error with `prefix` put in front of its path: the writer builds paths inside
-    /// out, each container adding its key or index as the error passes through it.
+    /// The same error with an array's `index` put in front of its path: the writer builds
+    /// paths inside out, each container adding its key or index as the error passes through it.
+    func prefixingPath(index: Int) -> JSONMapperError {
+        prefixingPath(JSONPathText.index(index))
+    }
+
+    /// The same error with `prefix`, a key or a path, put in front of its path.
     func prefixingPath(_ prefix: String) -> JSONMapperError {
         func join(_ path: String) -> String {
-            if prefix.isEmpty { return path }
-            if path.isEmpty { return prefix }
-            return path.hasPrefix("[") ? prefix + path : prefix + "." + path
+            var joined = JSONPathText(prefix)
+            joined.append(path: path)
+            return joined.text
         }
         switch self {
         case let .typeMismatch(path, expected, found, location):

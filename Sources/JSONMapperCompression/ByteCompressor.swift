@@ -74,13 +74,14 @@ final class GzipEncoder: FrameEncoder {
     }
 
     func encode(_ input: UnsafeRawBufferPointer, ending: Bool, into output: inout [UInt8]) throws(JSONMapperError) {
-        // zlib's `next_in` is not const, but deflate never writes through it.
-        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        // zlib's `next_in` is not const, but deflate never writes through it. The input is bytes
+        // (`Bytef` is `UInt8`), so binding it to them changes nothing.
+        stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
         stream.avail_in = uInt(input.count)
         var chunk = [UInt8](repeating: 0, count: outputChunk)
         while true {
-            let status = chunk.withUnsafeMutableBytes { room in
-                stream.next_out = room.baseAddress!.assumingMemoryBound(to: Bytef.self)
+            let status = chunk.withUnsafeMutableBufferPointer { room in
+                stream.next_out = room.baseAddress!
                 stream.avail_out = uInt(room.count)
                 return deflate(&stream, ending ? Z_FINISH : Z_NO_FLUSH)
             }

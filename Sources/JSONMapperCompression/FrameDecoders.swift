@@ -19,10 +19,11 @@ final class GzipDecoder: FrameDecoder {
     }
 
     func step(input: UnsafeRawBufferPointer, output: UnsafeMutableRawBufferPointer) -> DecodeStep {
-        // zlib's `next_in` is not const, but inflate never writes through it.
-        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        // zlib's `next_in` is not const, but inflate never writes through it. Both buffers are
+        // bytes (`Bytef` is `UInt8`), so binding them to them changes nothing.
+        stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
         stream.avail_in = uInt(input.count)
-        stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+        stream.next_out = output.bindMemory(to: Bytef.self).baseAddress!
         stream.avail_out = uInt(output.count)
         if !input.isEmpty { isBetweenFrames = false }
         let status = inflate(&stream, Z_NO_FLUSH)

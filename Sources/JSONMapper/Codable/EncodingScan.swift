@@ -35,15 +35,7 @@ enum EncodingScan {
 
     /// The end of the string whose opening quote is at `start`.
     private static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int {
-        var i = start + 1
-        while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: "\\"): i += 2
-            case UInt8(ascii: "\""): return i + 1
-            default: i += 1
-            }
-        }
-        return i
+        JSONStringScanner.end(ofStringAt: start, count: bytes.count) { bytes[$0] }
     }
 
     /// The end of the value starting at `start`.

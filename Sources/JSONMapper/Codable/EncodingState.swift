@@ -418,7 +418,10 @@ final class EncodingState {
 
     private func sameKey(_ index: Int, _ key: Range<Int>) -> Bool {
         let member = members[index]
-        return member.keyEnd - member.start == key.count && writer.bytes[member.start..<member.keyEnd].elementsEqual(writer.bytes[key])
+        guard member.keyEnd - member.start == key.count else { return false }
+        return writer.bytes.withUnsafeBufferPointer { bytes in
+            KeyBytes.equal(bytes.baseAddress.unsafelyUnwrapped + member.start, bytes.baseAddress.unsafelyUnwrapped + key.lowerBound, count: key.count)
+        }
     }
 
     /// Makes ``table`` hold the innermost object's members.
@@ -450,22 +453,10 @@ final class EncodingState {
         }
     }
 
-    /// A hash of a key's written bytes from its length and its first and last eight bytes:
-    /// constant time, and keys that share both ends are told apart by their bytes anyway.
+    /// The key hash of the written bytes in `range` (``KeyBytes/hash(_:count:)``).
     private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
-            let base = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + range.lowerBound)
-            let count = range.count
-            var head: UInt64 = 0, tail: UInt64 = 0
-            if count >= 8 {
-                head = base.loadUnaligned(as: UInt64.self)
-                tail = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            } else {
-                for offset in 0..<count { head |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << UInt64(offset * 8) }
-            }
-            var hash = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            return Int(truncatingIfNeeded: hash)
+            Int(truncatingIfNeeded: KeyBytes.hash(buffer.baseAddress.unsafelyUnwrapped + range.lowerBound, count: range.count))
         }
     }
 

@@ -179,6 +179,8 @@ extension JSONCodableDecoder {
     /// (``JSONMapperError``), as every record stream rejects records with them.
     static func decodeRecord<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: CodableDecodingOptions,
                                            origin: InputOrigin, tape: inout Tape) throws(JSONMapperError) -> T {
+        var options = options
+        options.carriesLibraryErrors = true
         do {
             return try decode(type, from: bytes, options: options, origin: origin, tape: &tape)
         } catch {
@@ -188,17 +190,20 @@ extension JSONCodableDecoder {
 }
 
 extension JSONMapperError {
-    /// The library's error for what a `Decodable` type's decode threw: the error under a
-    /// syntax or limit error, the `DecodingError` case with its coding path as a JSON path
-    /// otherwise, and any other error as an invalid value at the top level.
+    /// The library's error for what a `Decodable` type's decode threw: the library's error
+    /// under a `DecodingError` (a syntax or limit error, a record's type mismatch), else the
+    /// `DecodingError` case with its coding path as a JSON path (what a type's own code threw),
+    /// and any other error as an invalid value at the top level.
     init(decoding error: any Error) {
         switch error {
         case let error as JSONMapperError:
             self = error
         case DecodingError.typeMismatch(let type, let context):
-            self = .typeMismatch(path: CodingPathText.path(context.codingPath), expected: "\(type)", found: Self.found(in: context.debugDescription))
+            self = context.underlyingError as? JSONMapperError
+                ?? .typeMismatch(path: CodingPathText.path(context.codingPath), expected: "\(type)", found: context.debugDescription)
         case DecodingError.valueNotFound(let type, let context):
-            self = .typeMismatch(path: CodingPathText.path(context.codingPath), expected: "\(type)", found: "null")
+            self = context.underlyingError as? JSONMapperError
+                ?? .typeMismatch(path: CodingPathText.path(context.codingPath), expected: "\(type)", found: "null")
         case DecodingError.keyNotFound(let key, let context):
             self = .keyNotFound(path: CodingPathText.path(context.codingPath + [key]))
         case DecodingError.dataCorrupted(let context):
@@ -207,12 +212,5 @@ extension JSONMapperError {
         default:
             self = .invalidValue(path: "", reason: "\(error)")
         }
-    }
-
-    /// What a type mismatch found, from Foundation's wording ("… but found a string instead.").
-    private static func found(in description: String) -> String {
-        guard let start = description.range(of: "but found "), let end = description.range(of: " instead.", options: .backwards),
-              start.upperBound <= end.lowerBound else { return description }
-        return String(description[start.upperBound..<end.lowerBound])
     }
 }

@@ -62,12 +62,7 @@ extension Dictionary: CollectionOnTape where Key == String, Value: Decodable {
     }
 
     private static func notAnObject(_ decoder: TapeDecoder, at index: Int, path: CodingPathNode) -> DecodingError {
-        let keys = path.keys
-        if decoder.tape.kind(at: index) == .null {
-            return DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
-                codingPath: keys, debugDescription: "Cannot get value of type \([String: Any].self) -- found null value instead"))
-        }
-        return DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-            codingPath: keys, debugDescription: "Expected to decode \([String: Any].self) but found \(decoder.describeValue(at: index)) instead."))
+        decoder.kindMismatch([String: Any].self, at: index, codingPath: path.keys,
+                             nullDescription: "Cannot get value of type \([String: Any].self) -- found null value instead")
     }
 }

@@ -8,6 +8,11 @@ struct CodableDecodingOptions: Sendable {
     var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var limits = DecodingOptions()
+    /// Set for the records of a stream, which reports the library's errors: a type mismatch
+    /// then carries the library's error as its underlying error, for the stream to report
+    /// (see ``JSONMapperError/init(decoding:)``). A document decode leaves it unset, so its
+    /// errors are Foundation's to the letter.
+    var carriesLibraryErrors = false
 
     /// Whether JSON keys are used as they are (no conversion, so keys are compared as bytes).
     var usesDefaultKeys: Bool {
@@ -81,13 +86,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         switch tape.kind(at: index) {
         case .beginObject:
             return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self, begin: index, path: path))
-        case .null:
-            throw DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
         default:
-            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "Expected to decode \([String: Any].self) but found \(describeValue(at: index)) instead."))
+            throw kindMismatch([String: Any].self, at: index, codingPath: codingPath,
+                               nullDescription: "Cannot get keyed decoding container -- found null value instead")
         }
     }
 
@@ -101,13 +102,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         switch tape.kind(at: index) {
         case .beginArray:
             return
-        case .null:
-            throw DecodingError.valueNotFound([Any].self, DecodingError.Context(
-                codingPath: path.keys, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
         default:
-            throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
-                codingPath: path.keys,
-                debugDescription: "Expected to decode \([Any].self) but found \(describeValue(at: index)) instead."))
+            throw kindMismatch([Any].self, at: index, codingPath: path.keys,
+                               nullDescription: "Cannot get unkeyed decoding container -- found null value instead")
         }
     }
 
@@ -201,12 +198,38 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         do { return try floatingPointValue(at: index) } catch { throw decodingError(error, F.self, at: index, in: container, key) }
     }
 
-    func boolValue(at index: Int) throws(ScalarFailure) -> Bool {
+    /// The scalar at `index` as the coercions take it, or `nil` for a container. A string's
+    /// text is as written (escapes and all): the Foundation policy converts no string to
+    /// another type, and ``stringValue(at:)`` unescapes its own.
+    @inline(__always)
+    private func scalar(at index: Int) -> ScalarEvent? {
         switch tape.kind(at: index) {
-        case .true: return true
-        case .false: return false
-        default: throw .mismatch
+        case .number: .number(tape.text(at: index))
+        case .string: .string(tape.text(at: index))
+        case .true: .bool(true)
+        case .false: .bool(false)
+        case .null: .null
+        default: nil
         }
+    }
+
+    /// A value of the scalar at `index` through its type's coercion, under Foundation's policy.
+    @inline(__always)
+    private func coerced<V>(at index: Int, _ coercion: (ScalarEvent) throws(CoercionFailure) -> V?) throws(ScalarFailure) -> V {
+        guard let scalar = scalar(at: index) else { throw .mismatch }
+        do throws(CoercionFailure) {
+            // The Foundation policy gives a value or throws: it keeps no default.
+            guard let value = try coercion(scalar) else { throw .mismatch }
+            return value
+        } catch .mismatch {
+            throw .mismatch
+        } catch {
+            throw .notRepresentable
+        }
+    }
+
+    func boolValue(at index: Int) throws(ScalarFailure) -> Bool {
+        try coerced(at: index) { (scalar) throws(CoercionFailure) in try BoolCoercion.bool(from: scalar, policy: .foundation) }
     }
 
     func stringValue(at index: Int) throws(ScalarFailure) -> String {
@@ -217,14 +240,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// An integer from a number's text: plain digits on the fast path; an integral value written
     /// with a fraction or exponent (`1.0`, `1e2`) exactly, as Foundation accepts them.
     func integerValue<I: FixedWidthInteger>(at index: Int) throws(ScalarFailure) -> I {
-        guard tape.kind(at: index) == .number else { throw .mismatch }
-        let text = tape.text(at: index).buffer
-        if let value = IntegerCoercion.plainInteger(text, as: I.self) { return value }
-        do {
-            return try IntegerCoercion.fromNumber(text, as: I.self)
-        } catch {
-            throw .notRepresentable
-        }
+        try coerced(at: index) { (scalar) throws(CoercionFailure) in try IntegerCoercion.integer(from: scalar, policy: .foundation) }
     }
 
     /// A floating-point value from a number's text, or from a string the non-conforming float
@@ -233,15 +249,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     func floatingPointValue<F: BinaryFloatingPoint>(at index: Int) throws(ScalarFailure) -> F {
         switch tape.kind(at: index) {
         case .number:
-            let text = tape.text(at: index).buffer
-            let value: F?
             if F.self == Float.self {
-                value = try? F(FloatingPointCoercion.float(fromNumber: text))
-            } else {
-                value = try? F(FloatingPointCoercion.double(fromNumber: text))
+                return F(try coerced(at: index) { (scalar) throws(CoercionFailure) in
+                    try FloatingPointCoercion.float(from: scalar, policy: .foundation, allowNonFinite: false)
+                })
             }
-            guard let value, value != 0 || Self.isZero(text) else { throw .notRepresentable }
-            return value
+            return F(try coerced(at: index) { (scalar) throws(CoercionFailure) in
+                try FloatingPointCoercion.double(from: scalar, policy: .foundation, allowNonFinite: false)
+            })
         case .string:
             // Foundation compares the names with strings written without escapes only.
             if case let .convertFromString(positiveInfinity, negativeInfinity, nan) = options.nonConformingFloatDecodingStrategy,
@@ -262,11 +277,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         case .null:
             throw mismatch(Decimal.self, at: index, in: container, key)
         case .number:
-            let text = tape.text(at: index).buffer
             do {
-                return try DecimalCoercion.fromNumber(text, strict: false)
+                return try coerced(at: index) { (scalar) throws(CoercionFailure) in try DecimalCoercion.decimal(from: scalar, policy: .foundation) }
             } catch {
-                throw notRepresentable(text, as: Decimal.self, at: index, in: container, key)
+                throw notRepresentable(tape.text(at: index).buffer, as: Decimal.self, at: index, in: container, key)
             }
         default:
             throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(codingPath: container.keys(appending: key), debugDescription: ""))
@@ -352,15 +366,26 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    /// `valueNotFound` for a null, `typeMismatch` for any other value, in Foundation's words.
+    /// `valueNotFound` for a null, `typeMismatch` for any other value, in Foundation's words;
+    /// with the library's error under it for a stream's record.
     func mismatch<K: CodingKey>(_ type: Any.Type, at index: Int, in container: CodingPathNode, _ key: K) -> DecodingError {
-        let path = container.keys(appending: key)
-        if tape.kind(at: index) == .null {
+        kindMismatch(type, at: index, codingPath: container.keys(appending: key),
+                     nullDescription: "Cannot get value of type \(type) -- found null value instead")
+    }
+
+    /// A value of another kind than `type` at `index` (`nullDescription` says what a null
+    /// missed), in Foundation's words; with the library's error under it for a stream's record.
+    func kindMismatch(_ type: Any.Type, at index: Int, codingPath: [any CodingKey], nullDescription: String) -> DecodingError {
+        let isNull = tape.kind(at: index) == .null
+        let found = isNull ? "null" : describeValue(at: index)
+        let underlying = options.carriesLibraryErrors
+            ? JSONMapperError.typeMismatch(path: CodingPathText.path(codingPath), expected: "\(type)", found: found) : nil
+        if isNull {
             return DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+                codingPath: codingPath, debugDescription: nullDescription, underlyingError: underlying))
         }
         return DecodingError.typeMismatch(type, DecodingError.Context(
-            codingPath: path, debugDescription: "Expected to decode \(type) but found \(describeValue(at: index)) instead."))
+            codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead.", underlyingError: underlying))
     }
 
     /// A number the type cannot hold. Foundation reports it as corrupt data at the top of the
@@ -390,15 +415,6 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     // MARK: Helpers
-
-    /// Whether a number's text is zero: no non-zero digit before its exponent.
-    private static func isZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in text {
-            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }
-            if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return false }
-        }
-        return true
-    }
 
     private static func bytes(_ text: JSONBytes, equal string: String) -> Bool {
         var string = string
@@ -451,30 +467,13 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         var index = start
         while index < limit {
             let key = tape.text(at: index)
-            if key.count == wanted.count, Self.equal(key.start, wanted.baseAddress, count: key.count) { return index + 1 }
+            if key.count == wanted.count, KeyBytes.equal(key.start, wanted.baseAddress, count: key.count) { return index + 1 }
             index = tape.next(after: index + 1)
         }
         return nil
     }
 
     private static let keyHintSlots = 64
-
-    /// Whether `count` bytes at `a` and `b` are equal: eight at a time, inline, since keys are
-    /// short and a call to `memcmp` costs more than comparing them.
-    @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, count: Int) -> Bool {
-        guard count > 0, let b else { return true }
-        var i = 0
-        while i + 8 <= count {
-            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
-            i += 8
-        }
-        while i < count {
-            if a[i] != b[i] { return false }
-            i += 1
-        }
-        return true
-    }
 
     /// A decoder of its own for the value at `index`, for a caller that may keep it (a super
     /// decoder), sharing the tape.
@@ -498,15 +497,15 @@ struct KeyHint {
 enum CodingPathText {
     /// The path as the library's errors write it: empty at the top level.
     static func path(_ keys: [any CodingKey]) -> String {
-        var text = ""
+        var path = JSONPathText()
         for key in keys {
             if key is IndexKey, let index = key.intValue {
-                text += "[\(index)]"
+                path.append(index: index)
             } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                path.append(key: key.stringValue)
             }
         }
-        return text
+        return path.text
     }
 
     /// The path for a message: "the top level" when empty.

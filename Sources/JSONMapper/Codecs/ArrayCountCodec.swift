@@ -21,12 +21,12 @@ final class ArrayCountCodec: ValueCodec<Int>, @unchecked Sendable {
 
     /// The frame's storage is the `Int` pushed by ``begin(isObject:_:)``.
     private func count(in frame: UnsafeMutablePointer<Frame>) {
-        frame.pointee.storage.assumingMemoryBound(to: Int.self).pointee += 1
+        frame.pointee.storage.pointer(to: Int.self).pointee += 1
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Int>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<Int>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.initialize(to: storage.assumingMemoryBound(to: Int.self).pointee)
+        destination.initialize(to: storage.pointer(to: Int.self).pointee)
         return true
     }
 

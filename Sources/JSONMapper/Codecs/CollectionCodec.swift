@@ -89,20 +89,20 @@ where Collection.Element == Element {
         session.pushOwned(ElementList(borrowing: session.borrowElementBlock()), by: self)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Collection>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<Collection>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.initialize(to: Collection.moving(&storage.assumingMemoryBound(to: ElementList.self).pointee, session))
+        destination.initialize(to: Collection.moving(&storage.pointer(to: ElementList.self).pointee, session))
         return true
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Collection>,
+    override func take(_ storage: FrameStorage, assigning destination: UnsafeMutablePointer<Collection>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.pointee = Collection.moving(&storage.assumingMemoryBound(to: ElementList.self).pointee, session)
+        destination.pointee = Collection.moving(&storage.pointer(to: ElementList.self).pointee, session)
         return true
     }
 
-    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
-        storage.assumingMemoryBound(to: ElementList.self).pointee.release(destroying: Element.self, session)
+    override func destroy(_ storage: FrameStorage, _ session: DecodingSession) {
+        storage.pointer(to: ElementList.self).pointee.release(destroying: Element.self, session)
     }
 
     override func write(_ value: Collection, to writer: inout JSONWriter) throws(JSONMapperError) {
@@ -115,7 +115,7 @@ where Collection.Element == Element {
             do throws(JSONMapperError) {
                 try self.element.write(element, to: &writer)
             } catch {
-                throw error.prefixingPath("[\(index)]")
+                throw error.prefixingPath(index: index)
             }
         }
         writer.endArray()
@@ -130,7 +130,7 @@ where Collection.Element == Element {
             do throws(JSONMapperError) {
                 try self.element.write(element, to: &scratch)
             } catch {
-                throw error.prefixingPath("[\(index)]")
+                throw error.prefixingPath(index: index)
             }
             written.append(scratch.bytes)
         }
@@ -146,7 +146,7 @@ where Collection.Element == Element {
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
         frame.pointee.index += 1
-        let list = frame.pointee.storage.assumingMemoryBound(to: ElementList.self)
+        let list = frame.pointee.storage.pointer(to: ElementList.self)
         if try element.initialize(event, at: list.pointee.nextSlot(Element.self, session), session) {
             list.pointee.commit()
         } else if case .null = event {
@@ -161,7 +161,7 @@ where Collection.Element == Element {
     }
 
     override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        let list = frame.pointee.storage.assumingMemoryBound(to: ElementList.self)
+        let list = frame.pointee.storage.pointer(to: ElementList.self)
         if try element.take(child.pointee.storage, initializing: list.pointee.nextSlot(Element.self, session), session) {
             list.pointee.commit()
         }

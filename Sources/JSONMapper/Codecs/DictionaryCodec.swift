@@ -43,8 +43,8 @@ where Dictionary.Value == Value {
         session.pushOwned(lists, by: self)
     }
 
-    private func build(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) -> Dictionary {
-        let lists = storage.assumingMemoryBound(to: KeyValueLists.self)
+    private func build(_ storage: FrameStorage, _ session: DecodingSession) -> Dictionary {
+        let lists = storage.pointer(to: KeyValueLists.self)
         let built = Dictionary(movingKeys: lists.pointee.keys.elements(String.self, session),
                                values: lists.pointee.values.elements(Value.self, session), count: lists.pointee.values.count)
         lists.pointee.keys.recycle(session)
@@ -53,13 +53,13 @@ where Dictionary.Value == Value {
         return built
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Dictionary>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<Dictionary>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         destination.initialize(to: build(storage, session))
         return true
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Dictionary>,
+    override func take(_ storage: FrameStorage, assigning destination: UnsafeMutablePointer<Dictionary>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         destination.pointee = build(storage, session)
         return true
@@ -80,8 +80,8 @@ where Dictionary.Value == Value {
         writer.endObject()
     }
 
-    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
-        let lists = storage.assumingMemoryBound(to: KeyValueLists.self)
+    override func destroy(_ storage: FrameStorage, _ session: DecodingSession) {
+        let lists = storage.pointer(to: KeyValueLists.self)
         lists.pointee.keys.release(destroying: String.self, session)
         lists.pointee.values.release(destroying: Value.self, session)
         lists.deinitialize(count: 1)
@@ -90,7 +90,7 @@ where Dictionary.Value == Value {
     // MARK: Frame events
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self).pointee.currentKey = session.sourceString ?? text.string
+        frame.pointee.storage.pointer(to: KeyValueLists.self).pointee.currentKey = session.sourceString ?? text.string
     }
 
     /// Stores the current key beside a value that has just been stored at the next value slot.
@@ -101,7 +101,7 @@ where Dictionary.Value == Value {
     }
 
     override func scalar(_ event: ScalarEvent, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        let lists = frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self)
+        let lists = frame.pointee.storage.pointer(to: KeyValueLists.self)
         if try value.initialize(event, at: lists.pointee.values.nextSlot(Value.self, session), session) {
             commit(lists, frame, session)
         } else if case .null = event {
@@ -114,13 +114,13 @@ where Dictionary.Value == Value {
     }
 
     override func childEnded(_ child: UnsafeMutablePointer<Frame>, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        let lists = frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self)
+        let lists = frame.pointee.storage.pointer(to: KeyValueLists.self)
         if try value.take(child.pointee.storage, initializing: lists.pointee.values.nextSlot(Value.self, session), session) {
             commit(lists, frame, session)
         }
     }
 
     override func pathComponent(of frame: UnsafePointer<Frame>) -> PathComponent? {
-        frame.pointee.storage.assumingMemoryBound(to: KeyValueLists.self).pointee.currentKey.map { .key($0) }
+        frame.pointee.storage.pointer(to: KeyValueLists.self).pointee.currentKey.map { .key($0) }
     }
 }

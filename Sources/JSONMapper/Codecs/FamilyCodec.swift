@@ -28,7 +28,7 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
         // The family frame opens no container of its own: it adds no depth and no path step.
         let frame = session.pushOwned(Slot.empty, by: self)
         try codec.decode(captured: object, session)
-        let slot = frame.pointee.storage.assumingMemoryBound(to: Slot.self)
+        let slot = frame.pointee.storage.pointer(to: Slot.self)
         if case .model(let model) = slot.pointee {
             if let member = Family.member(model) {
                 slot.pointee = .member(member)
@@ -54,19 +54,19 @@ final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member
                              _ session: DecodingSession) throws(JSONMapperError) {
         // The only child is the model frame pushed by the chosen codec, which owns its storage.
         let codec = child.pointee.owner as! any CapturedModelDecoding
-        frame.pointee.storage.assumingMemoryBound(to: Slot.self).pointee = .model(codec.moveModel(from: child.pointee.storage))
+        frame.pointee.storage.pointer(to: Slot.self).pointee = .model(codec.moveModel(from: child.pointee.storage))
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Family.Member>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<Family.Member>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        let slot = storage.assumingMemoryBound(to: Slot.self).move()
+        let slot = storage.pointer(to: Slot.self).move()
         guard case .member(let member) = slot else { return false }
         destination.initialize(to: member)
         return true
     }
 
-    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
-        storage.assumingMemoryBound(to: Slot.self).deinitialize(count: 1)
+    override func destroy(_ storage: FrameStorage, _ session: DecodingSession) {
+        storage.pointer(to: Slot.self).deinitialize(count: 1)
     }
 
     /// A member is written as the model it is.

@@ -6,7 +6,7 @@ class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked 
     @inline(__always)
     final func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Integer? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try IntegerCoercion.integer(from: event, strict: session.isStrict)
+            try IntegerCoercion.integer(from: event, policy: session.coercionPolicy)
         }
     }
 }

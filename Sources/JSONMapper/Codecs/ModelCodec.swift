@@ -5,7 +5,7 @@ protocol CapturedModelDecoding: _JSONFrameHandler {
     /// and emits the object's members into it, as for an object met while parsing.
     func decode(captured object: JSONValue, _ session: DecodingSession) throws(JSONMapperError)
     /// Moves the model out of the storage of a finished frame this codec pushed.
-    func moveModel(from storage: UnsafeMutableRawPointer) -> any JSONMappable
+    func moveModel(from storage: FrameStorage) -> any JSONMappable
 }
 
 /// Decodes JSON objects into a ``JSONMappable`` model through its compiled ``ModelMeta``.
@@ -146,28 +146,28 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
                                  _ session: DecodingSession, object: JSONValue?) {
         let state = session.makeState(count: meta.stateCount)
         state?.update(repeating: PropertyState.presentBeforeUpdate, count: meta.stateCount)
-        let frame = session.pushBorrowed(handler: handler, storage: UnsafeMutableRawPointer(storage), state: state)
+        let frame = session.pushBorrowed(handler: handler, storage: FrameStorage(storage), state: state)
         if let object { frame.pointee.capturedObject = session.keepCapturedObject(object) }
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Model>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<Model>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.moveInitialize(from: storage.assumingMemoryBound(to: Model.self), count: 1)
+        destination.moveInitialize(from: storage.pointer(to: Model.self), count: 1)
         return true
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Model>,
+    override func take(_ storage: FrameStorage, assigning destination: UnsafeMutablePointer<Model>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.pointee = storage.assumingMemoryBound(to: Model.self).move()
+        destination.pointee = storage.pointer(to: Model.self).move()
         return true
     }
 
-    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
-        storage.assumingMemoryBound(to: Model.self).deinitialize(count: 1)
+    override func destroy(_ storage: FrameStorage, _ session: DecodingSession) {
+        storage.pointer(to: Model.self).deinitialize(count: 1)
     }
 
-    func moveModel(from storage: UnsafeMutableRawPointer) -> any JSONMappable {
-        storage.assumingMemoryBound(to: Model.self).move()
+    func moveModel(from storage: FrameStorage) -> any JSONMappable {
+        storage.pointer(to: Model.self).move()
     }
 
     /// Writes the model through its mapping; an instance of a subclass is written with the
@@ -221,7 +221,7 @@ final class UpdateRootHandler<Model: JSONMappable>: _JSONFrameHandler, @unchecke
     }
 
     override func beginChild(isObject: Bool, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        try codec.beginUpdating(frame.pointee.storage.assumingMemoryBound(to: Model.self), isObject: isObject, session)
+        try codec.beginUpdating(frame.pointee.storage.pointer(to: Model.self), isObject: isObject, session)
     }
 }
 

@@ -82,7 +82,7 @@ enum ModelEncoding {
             do throws(JSONMapperError) {
                 try write(element, model: model, to: &writer)
             } catch {
-                throw error.prefixingPath("[\(index)]")
+                throw error.prefixingPath(index: index)
             }
         }
         writer.endArray()

@@ -19,7 +19,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
     final func assign(_ event: ScalarEvent, entry: Unmanaged<MapperEntry>, in frame: UnsafeMutablePointer<Frame>,
                       _ session: DecodingSession) throws(JSONMapperError) {
         let links = entry._withUnsafeGuaranteedRef { $0.links }
-        let model = frame.pointee.storage
+        let model = frame.pointee.storage.modelMemory
         for link in links {
             if let state = frame.pointee.state {
                 guard link.priority <= state[link.stateIndex] else { continue }
@@ -42,7 +42,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
         if let didMap = meta.hooks.didMap, frame.pointee.capturedObject >= 0 {
             let object = session.takeCapturedObject(at: frame.pointee.capturedObject)
             do {
-                try didMap(frame.pointee.storage, object)
+                try didMap(frame.pointee.storage.modelMemory, object)
             } catch {
                 try session.reportHookError(error, from: "\(meta.typeName).didMap")
                 frame.pointee.isRejected = true
@@ -96,7 +96,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
         // Key-path frames wrote into the model directly; only a property's own value is taken.
         guard let link = frame.pointee.pending else { return }
         frame.pointee.pending = nil
-        let model = frame.pointee.storage
+        let model = frame.pointee.storage.modelMemory
         try link.pointee.property.guaranteed { (property) throws(JSONMapperError) in
             try property.commit(child.pointee.storage, model: model, session)
         }

@@ -75,7 +75,7 @@ where Value.Wrapped == Wrapped {
         try wrapped.begin(isObject: isObject, session)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Value>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<Value>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         try session.withScratch(for: Wrapped.self) { (scratch) throws(JSONMapperError) in
             guard try wrapped.take(storage, initializing: scratch, session) else { return false }
@@ -84,7 +84,7 @@ where Value.Wrapped == Wrapped {
         }
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<Value>,
+    override func take(_ storage: FrameStorage, assigning destination: UnsafeMutablePointer<Value>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         try session.withScratch(for: Wrapped.self) { (scratch) throws(JSONMapperError) in
             guard try wrapped.take(storage, initializing: scratch, session) else { return false }

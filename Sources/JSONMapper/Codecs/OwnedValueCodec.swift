@@ -4,13 +4,13 @@
 /// whose storage is their value (`JSONValue` captures, runtime schemas' rows).
 // Sendable: no stored state.
 class OwnedValueCodec<V>: ValueCodec<V>, @unchecked Sendable {
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<V>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<V>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
-        destination.moveInitialize(from: storage.assumingMemoryBound(to: V.self), count: 1)
+        destination.moveInitialize(from: storage.pointer(to: V.self), count: 1)
         return true
     }
 
-    override func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {
-        storage.assumingMemoryBound(to: V.self).deinitialize(count: 1)
+    override func destroy(_ storage: FrameStorage, _ session: DecodingSession) {
+        storage.pointer(to: V.self).deinitialize(count: 1)
     }
 }

@@ -7,7 +7,7 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Double? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try FloatingPointCoercion.double(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)
+            try FloatingPointCoercion.double(from: event, policy: session.coercionPolicy, allowNonFinite: session.options.allowsNonFiniteStrings)
         }
     }
 
@@ -30,7 +30,7 @@ final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Float? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try FloatingPointCoercion.float(from: event, strict: session.isStrict, allowNonFinite: session.options.allowsNonFiniteStrings)
+            try FloatingPointCoercion.float(from: event, policy: session.coercionPolicy, allowNonFinite: session.options.allowsNonFiniteStrings)
         }
     }
 
@@ -53,7 +53,7 @@ final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Bool? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try BoolCoercion.bool(from: event, strict: session.isStrict)
+            try BoolCoercion.bool(from: event, policy: session.coercionPolicy)
         }
     }
 
@@ -70,7 +70,7 @@ final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
     }
 }
 
-/// `String`: the conversions of ``StringLikeCoercion/string(from:strict:)``.
+/// `String`: the conversions of ``StringLikeCoercion/string(from:policy:)``.
 // Sendable: no stored state.
 final class StringCodec: ValueCodec<String>, @unchecked Sendable {
     @inline(__always)
@@ -78,7 +78,7 @@ final class StringCodec: ValueCodec<String>, @unchecked Sendable {
         // From a tree, the string is taken as it is (it holds exactly these bytes).
         if case .string = event, let whole = session.sourceString { return whole }
         return try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try StringLikeCoercion.string(from: event, strict: session.isStrict)
+            try StringLikeCoercion.string(from: event, policy: session.coercionPolicy)
         }
     }
 
@@ -101,7 +101,7 @@ final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try DecimalCoercion.decimal(from: event, strict: session.isStrict)
+            try DecimalCoercion.decimal(from: event, policy: session.coercionPolicy)
         }
     }
 
@@ -124,7 +124,7 @@ final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Date? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try DateCoercion.date(from: event, strict: session.isStrict, unit: session.options.dateUnit)
+            try DateCoercion.date(from: event, policy: session.coercionPolicy, unit: session.options.dateUnit)
         }
     }
 
@@ -159,7 +159,7 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> URL? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try StringLikeCoercion.url(from: event, strict: session.isStrict)
+            try StringLikeCoercion.url(from: event, policy: session.coercionPolicy)
         }
     }
 
@@ -182,7 +182,7 @@ final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> UUID? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try StringLikeCoercion.uuid(from: event, strict: session.isStrict)
+            try StringLikeCoercion.uuid(from: event, policy: session.coercionPolicy)
         }
     }
 
@@ -205,7 +205,7 @@ final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Data? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
-            try StringLikeCoercion.data(from: event, strict: session.isStrict)
+            try StringLikeCoercion.data(from: event, policy: session.coercionPolicy)
         }
     }
 

@@ -26,7 +26,7 @@ final class TransformCodec<Transformer: JSONValueTransformer>: ValueCodec<Transf
         try inner.begin(isObject: isObject, session)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Transformer.Value>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<Transformer.Value>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         try transform(into: destination, session) { (json) throws(JSONMapperError) in
             try inner.take(storage, initializing: json, session)

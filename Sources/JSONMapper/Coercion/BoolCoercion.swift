@@ -3,13 +3,13 @@
 enum BoolCoercion {
     /// A `Bool` from any scalar: a boolean; when lenient also a number or a string.
     @inline(__always)
-    static func bool(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> Bool? {
+    static func bool(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> Bool? {
         switch scalar {
         case .bool(let flag): flag
-        case .number(let text) where !strict: try fromNumber(text.buffer)
-        case .string(let text) where !strict: try fromString(text.buffer)
-        case .double(let value) where !strict: value != 0
-        default: try scalar.unconvertible(strict: strict)
+        case .number(let text) where policy == .lenient: try fromNumber(text.buffer)
+        case .string(let text) where policy == .lenient: try fromString(text.buffer)
+        case .double(let value) where policy == .lenient: value != 0
+        default: try scalar.unconvertible(policy: policy)
         }
     }
 

@@ -9,12 +9,12 @@ enum DateCoercion {
     /// A `Date` from any scalar: a number or binary double as Unix time in `unit`, a string in
     /// one of the formats above. JSON has no date type, so both kinds are taken when strict too.
     @inline(__always)
-    static func date(from scalar: ScalarEvent, strict: Bool, unit: DecodingOptions.DateUnit) throws(CoercionFailure) -> Date? {
+    static func date(from scalar: ScalarEvent, policy: CoercionPolicy, unit: DecodingOptions.DateUnit) throws(CoercionFailure) -> Date? {
         switch scalar {
         case .number(let text): try fromNumber(text.buffer, unit: unit)
         case .string(let text): try fromString(text.buffer)
         case .double(let value): Date(timeIntervalSince1970: unit == .secondsSince1970 ? value : value / 1000)
-        default: try scalar.unconvertible(strict: strict)
+        default: try scalar.unconvertible(policy: policy)
         }
     }
 

@@ -9,15 +9,16 @@ enum DecimalCoercion {
     /// The significant digits every `Decimal` holds exactly.
     static let maximumSignificantDigits = 38
 
-    /// A `Decimal` from any scalar: a number from its text, a binary double from its shortest
+    /// A `Decimal` from any scalar: a number from its text (rounded past 38 digits unless
+    /// strict, as Foundation's parsing keeps a value too), a binary double from its shortest
     /// text (so 0.1 is 0.1, not 0.1000000000000000055); when lenient also a numeric string.
     @inline(__always)
-    static func decimal(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> Decimal? {
+    static func decimal(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> Decimal? {
         switch scalar {
-        case .number(let text): try fromNumber(text.buffer, strict: strict)
-        case .string(let text) where !strict: try fromString(text.buffer, strict: false)
+        case .number(let text): try fromNumber(text.buffer, strict: policy == .strict)
+        case .string(let text) where policy == .lenient: try fromString(text.buffer, strict: false)
         case .double(let value): Decimal(string: value.description, locale: posixLocale)
-        default: try scalar.unconvertible(strict: strict)
+        default: try scalar.unconvertible(policy: policy)
         }
     }
 

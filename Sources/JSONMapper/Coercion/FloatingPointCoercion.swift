@@ -5,29 +5,47 @@ enum FloatingPointCoercion {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    /// A `Double` from any scalar: a number, correctly rounded; when lenient also a numeric
-    /// string (`"nan"`, `"inf"` only with `allowNonFinite`) and a boolean as 1 or 0.
+    /// A `Double` from any scalar: a number, correctly rounded (as Foundation, one that rounds
+    /// to zero without being zero is invalid); when lenient also a numeric string (`"nan"`,
+    /// `"inf"` only with `allowNonFinite`) and a boolean as 1 or 0.
     @inline(__always)
-    static func double(from scalar: ScalarEvent, strict: Bool, allowNonFinite: Bool) throws(CoercionFailure) -> Double? {
+    static func double(from scalar: ScalarEvent, policy: CoercionPolicy, allowNonFinite: Bool) throws(CoercionFailure) -> Double? {
         switch scalar {
-        case .number(let text): try double(fromNumber: text.buffer)
-        case .string(let text) where !strict: try double(fromString: text.buffer, allowNonFinite: allowNonFinite)
-        case .bool(let flag) where !strict: flag ? 1 : 0
-        case .double(let value): value
-        default: try scalar.unconvertible(strict: strict)
+        case .number(let text):
+            let value = try double(fromNumber: text.buffer)
+            if policy == .foundation { try checkNotFlushedToZero(value, text.buffer) }
+            return value
+        case .string(let text) where policy == .lenient: return try double(fromString: text.buffer, allowNonFinite: allowNonFinite)
+        case .bool(let flag) where policy == .lenient: return flag ? 1 : 0
+        case .double(let value): return value
+        default: return try scalar.unconvertible(policy: policy)
         }
     }
 
-    /// A `Float` from any scalar, as ``double(from:strict:allowNonFinite:)`` reads a `Double`,
+    /// A `Float` from any scalar, as ``double(from:policy:allowNonFinite:)`` reads a `Double`,
     /// rounded once.
     @inline(__always)
-    static func float(from scalar: ScalarEvent, strict: Bool, allowNonFinite: Bool) throws(CoercionFailure) -> Float? {
+    static func float(from scalar: ScalarEvent, policy: CoercionPolicy, allowNonFinite: Bool) throws(CoercionFailure) -> Float? {
         switch scalar {
-        case .number(let text): try float(fromNumber: text.buffer)
-        case .string(let text) where !strict: try float(fromString: text.buffer, allowNonFinite: allowNonFinite)
-        case .bool(let flag) where !strict: flag ? 1 : 0
-        case .double(let value): Float(value)
-        default: try scalar.unconvertible(strict: strict)
+        case .number(let text):
+            let value = try float(fromNumber: text.buffer)
+            if policy == .foundation { try checkNotFlushedToZero(value, text.buffer) }
+            return value
+        case .string(let text) where policy == .lenient: return try float(fromString: text.buffer, allowNonFinite: allowNonFinite)
+        case .bool(let flag) where policy == .lenient: return flag ? 1 : 0
+        case .double(let value): return Float(value)
+        default: return try scalar.unconvertible(policy: policy)
+        }
+    }
+
+    /// Foundation's check that a number did not round to a zero it is not (`1e-400`).
+    private static func checkNotFlushedToZero<F: BinaryFloatingPoint>(_ value: F, _ text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) {
+        guard value == 0 else { return }
+        for byte in text {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return }
+            if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") {
+                throw .invalid("\(describe(text)) is out of range for \(F.self)")
+            }
         }
     }
 

@@ -1,28 +1,28 @@
 /// JSON → integer conversions: exact, never wrapped or truncated.
 enum IntegerCoercion {
-    /// An integer from any scalar: a number exactly (when strict, only a plain integer), a
-    /// binary double that is an integer in range; when lenient also a numeric string, and a
-    /// boolean as 1 or 0.
+    /// An integer from any scalar: a number exactly (when strict, only a plain integer; as
+    /// Foundation, also an integral decimal such as `1.0` or `1e2`), a binary double that is an
+    /// integer in range; when lenient also a numeric string, and a boolean as 1 or 0.
     @inline(__always)
-    static func integer<I: FixedWidthInteger>(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> I? {
+    static func integer<I: FixedWidthInteger>(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> I? {
         switch scalar {
         case .number(let text):
             // Hot path: a plain integer in range converts in one pass.
             if let value = plainInteger(text.buffer, as: I.self) { return value }
-            if strict, NumberText(text.buffer)?.isPlainInteger == false { throw .mismatch }
+            if policy == .strict, NumberText(text.buffer)?.isPlainInteger == false { throw .mismatch }
             return try fromNumber(text.buffer, as: I.self)
-        case .string(let text) where !strict:
+        case .string(let text) where policy == .lenient:
             return try fromString(text.buffer, as: I.self)
-        case .bool(let flag) where !strict:
+        case .bool(let flag) where policy == .lenient:
             return flag ? 1 : 0
         case .double(let value):
             // A binary double (from a dictionary) is a number: exact integral values fit.
             if let exact = I(exactly: value) { return exact }
             // Strict: a fraction is another kind of number, as for number text.
-            if strict, value.rounded(.towardZero) != value { throw .mismatch }
+            if policy == .strict, value.rounded(.towardZero) != value { throw .mismatch }
             throw .invalid("\(value) is not an integer in the range of \(I.self)")
         default:
-            return try scalar.unconvertible(strict: strict)
+            return try scalar.unconvertible(policy: policy)
         }
     }
 

@@ -26,8 +26,8 @@ extension ScalarEvent {
     /// lenient (the destination keeps what it has) and is a mismatch when strict; any other
     /// kind is a mismatch.
     @inline(__always)
-    func unconvertible<V>(strict: Bool) throws(CoercionFailure) -> V? {
-        if case .null = self, !strict { return nil }
+    func unconvertible<V>(policy: CoercionPolicy) throws(CoercionFailure) -> V? {
+        if case .null = self, policy == .lenient { return nil }
         throw .mismatch
     }
 }

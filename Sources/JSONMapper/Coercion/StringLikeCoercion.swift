@@ -5,34 +5,34 @@ enum StringLikeCoercion {
     /// A `String` from any scalar: a string; when lenient also a number's own text, a boolean
     /// as `"true"`/`"false"` and a binary double's shortest text.
     @inline(__always)
-    static func string(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> String? {
+    static func string(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> String? {
         switch scalar {
         case .string(let text): text.string
-        case .number(let text) where !strict: text.string
-        case .bool(let flag) where !strict: string(from: flag)
-        case .double(let value) where !strict: value.description
-        default: try scalar.unconvertible(strict: strict)
+        case .number(let text) where policy == .lenient: text.string
+        case .bool(let flag) where policy == .lenient: string(from: flag)
+        case .double(let value) where policy == .lenient: value.description
+        default: try scalar.unconvertible(policy: policy)
         }
     }
 
     /// A `URL` from a string (see ``url(from:)``).
     @inline(__always)
-    static func url(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> URL? {
-        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+    static func url(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> URL? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(policy: policy) }
         return try url(from: text.buffer)
     }
 
     /// A `UUID` from a string.
     @inline(__always)
-    static func uuid(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> UUID? {
-        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+    static func uuid(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> UUID? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(policy: policy) }
         return try uuid(from: text.buffer)
     }
 
     /// `Data` from a base64 string.
     @inline(__always)
-    static func data(from scalar: ScalarEvent, strict: Bool) throws(CoercionFailure) -> Data? {
-        guard case .string(let text) = scalar else { return try scalar.unconvertible(strict: strict) }
+    static func data(from scalar: ScalarEvent, policy: CoercionPolicy) throws(CoercionFailure) -> Data? {
+        guard case .string(let text) = scalar else { return try scalar.unconvertible(policy: policy) }
         return try data(fromBase64: text.buffer)
     }
 

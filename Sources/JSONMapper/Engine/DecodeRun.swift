@@ -25,13 +25,15 @@ enum DecodeRun {
         _ type: Value.Type, codec: ValueCodec<Value>, _ options: DecodingOptions, checksWholeDocument: Bool,
         feed: (DecodingSession) throws(JSONMapperError) -> Void
     ) throws(JSONMapperError) -> (value: Value, issues: [JSONMapperError]) {
-        var result: Value?
-        let issues = try decodeRoot(into: &result, handler: RootHandler(codec: codec), options,
-                                    checksWholeDocument: checksWholeDocument, feed: feed)
-        guard let result else {
-            throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
+        let root = RootSlot(codec: codec)
+        let session = DecodingSession(options: options, checksWholeDocument: checksWholeDocument)
+        do {
+            // Unwinding on any exit releases every partial value before the slot goes away.
+            defer { session.unwind() }
+            root.push(onto: session)
+            try feed(session)
         }
-        return (result, issues)
+        return (try root.take(), session.issues)
     }
 
     /// Runs a decode whose bottom frame, `handler`, writes into `slot`: a `Value?` result, or

@@ -6,8 +6,9 @@
 /// codec, and whatever that codec does; no lookups by type, no allocation per scalar.
 final class DecodingSession: JSONEventSink {
     let options: DecodingOptions
-    /// True for ``DecodingOptions/Coercion/strict``, read on every coercion.
-    let isStrict: Bool
+    /// The options' coercion (``DecodingOptions/Coercion``), as the coercions take it; read on
+    /// every coercion.
+    let coercionPolicy: CoercionPolicy
     /// Errors kept under ``DecodingOptions/InvalidValuePolicy/collect``.
     private(set) var issues: [JSONMapperError] = []
 
@@ -50,7 +51,7 @@ final class DecodingSession: JSONEventSink {
     init(options: DecodingOptions, checksWholeDocument: Bool) {
         self.checksWholeDocument = checksWholeDocument
         self.options = options
-        self.isStrict = options.coercion == .strict
+        self.coercionPolicy = options.coercion == .strict ? .strict : .lenient
         state = .allocate(capacity: 1)
         state.initialize(to: State())
     }
@@ -98,7 +99,7 @@ final class DecodingSession: JSONEventSink {
         let mark = state.pointee.arena.mark
         let storage = state.pointee.arena.allocate(V.self)
         storage.initialize(to: consume initialValue)
-        return state.pointee.frames.push(Frame(handler: handler, owner: owner, storage: UnsafeMutableRawPointer(storage),
+        return state.pointee.frames.push(Frame(handler: handler, owner: owner, storage: FrameStorage(storage),
                                                state: makeState(count: stateBytes), arenaMark: mark))
     }
 
@@ -112,10 +113,17 @@ final class DecodingSession: JSONEventSink {
     /// Pushes a frame over storage that someone else owns (a key-path frame over its model,
     /// or the caller's own value when updating).
     @discardableResult
-    func pushBorrowed(handler: Unmanaged<_JSONFrameHandler>, storage: UnsafeMutableRawPointer,
+    func pushBorrowed(handler: Unmanaged<_JSONFrameHandler>, storage: FrameStorage,
                       state bytes: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<Frame> {
         state.pointee.frames.push(Frame(handler: handler, owner: nil, storage: storage, state: bytes,
                                         arenaMark: state.pointee.arena.mark))
+    }
+
+    /// Pushes a frame over a decode's result slot, handed over as raw memory.
+    @discardableResult
+    func pushBorrowed(handler: Unmanaged<_JSONFrameHandler>, storage: UnsafeMutableRawPointer,
+                      state bytes: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<Frame> {
+        pushBorrowed(handler: handler, storage: FrameStorage(unchecked: storage), state: bytes)
     }
 
     /// Keeps a captured object for the model frame about to be pushed (see ``Frame/capturedObject``).
@@ -196,12 +204,12 @@ final class DecodingSession: JSONEventSink {
 
     /// The JSON path of the value being decoded, e.g. `statuses[3].user.id`.
     func currentPath(appending last: PathComponent? = nil) -> String {
-        var path = ""
+        var path = JSONPathText()
         func add(_ component: PathComponent) {
             switch component {
-            case .key(let key): path += path.isEmpty ? key : ".\(key)"
-            case .index(let index): path += "[\(index)]"
-            case .declaredKey(let text): path += path.isEmpty || text.hasPrefix("[") ? text : ".\(text)"
+            case .key(let key): path.append(key: key)
+            case .index(let index): path.append(index: index)
+            case .declaredKey(let text): path.append(path: text)
             }
         }
         let frames = state.pointee.frames
@@ -209,7 +217,7 @@ final class DecodingSession: JSONEventSink {
             if let component = frames[i].pointee.handler.takeUnretainedValue().pathComponent(of: frames[i]) { add(component) }
         }
         if let last { add(last) }
-        return path
+        return path.text
     }
 
     /// Reports a value that could not become `expected`: throws, or records and returns so

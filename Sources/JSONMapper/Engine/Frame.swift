@@ -11,7 +11,7 @@ struct Frame {
     unowned(unsafe) var owner: _JSONFrameHandler?
     /// The value being filled: a model, an array, a dictionary… (or, for a key-path frame,
     /// the model that owns the path).
-    var storage: UnsafeMutableRawPointer
+    var storage: FrameStorage
     /// Per-property bytes of a model (fallback priority of the key that set it, or unset),
     /// present when the model has required or multi-key properties.
     var state: UnsafeMutablePointer<UInt8>?
@@ -31,7 +31,7 @@ struct Frame {
     /// Arena position to return to when the frame is popped.
     var arenaMark: Arena.Mark
 
-    init(handler: Unmanaged<_JSONFrameHandler>, owner: _JSONFrameHandler?, storage: UnsafeMutableRawPointer,
+    init(handler: Unmanaged<_JSONFrameHandler>, owner: _JSONFrameHandler?, storage: FrameStorage,
          state: UnsafeMutablePointer<UInt8>? = nil, arenaMark: Arena.Mark) {
         self.handler = handler
         self.owner = owner

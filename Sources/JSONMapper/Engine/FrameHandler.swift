@@ -35,7 +35,7 @@ public class _JSONFrameHandler: @unchecked Sendable {
     var mappedKeys: [String]? { nil }
 
     /// Releases a value the frame owns that nobody took (decoding stopped by an error).
-    func destroy(_ storage: UnsafeMutableRawPointer, _ session: DecodingSession) {}
+    func destroy(_ storage: FrameStorage, _ session: DecodingSession) {}
 }
 
 /// One step of an error path.

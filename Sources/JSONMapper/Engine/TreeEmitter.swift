@@ -208,7 +208,7 @@ extension DecodingSession {
                 magnitude /= 10
             } while magnitude > 0
             if integer < 0 { i -= 1; raw[i] = UInt8(ascii: "-") }
-            let start = raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + i
+            let start = UnsafeRawPointer(raw.baseAddress!).bytePointer + i
             return number(JSONBytes(start: start, count: raw.count - i))
         }
         try check(ok)

@@ -62,12 +62,12 @@ class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
     /// Moves the value built in a finished frame's storage into uninitialized memory. The
     /// storage is consumed whatever happens, a thrown error included (a transform of the value
     /// that fails): it is never destroyed after a `take`.
-    func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+    func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         preconditionFailure("\(Self.self) pushes no frames")
     }
 
     /// Moves the value built in a finished frame's storage over the value at `destination`.
-    func take(_ storage: UnsafeMutableRawPointer, assigning destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
+    func take(_ storage: FrameStorage, assigning destination: UnsafeMutablePointer<V>, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         try session.withScratch(for: V.self) { (value) throws(JSONMapperError) in
             guard try take(storage, initializing: value, session) else { return false }
             destination.pointee = value.move()
@@ -96,7 +96,7 @@ func coerce<V>(_ event: ScalarEvent, _ expected: String, _ session: DecodingSess
 /// Reports a value of a JSON kind the type cannot come from (or `null`, when strict); always `nil`.
 @inline(__always)
 func reject<V>(_ event: ScalarEvent, _ expected: String, _ session: DecodingSession) throws(JSONMapperError) -> V? {
-    try coerce(event, expected, session) { () throws(CoercionFailure) -> V? in try event.unconvertible(strict: session.isStrict) }
+    try coerce(event, expected, session) { () throws(CoercionFailure) -> V? in try event.unconvertible(policy: session.coercionPolicy) }
 }
 
 /// Initializes `destination` with `value` if there is one: the last step of every concrete

@@ -121,14 +121,11 @@ struct ModelHooks {
     }
 
     private static func willEncodeHook<Hooked: JSONWillEncodeHook>(_: Hooked.Type) -> (UnsafeMutableRawPointer, JSONValue) throws -> JSONValue? {
-        // As for did-map: the storage holds this type, or a subclass's instance.
-        { storage, object in try storage.assumingMemoryBound(to: Hooked.self).pointee.willEncode(object) }
+        { model, object in try model.model(as: Hooked.self).pointee.willEncode(object) }
     }
 
     private static func didMapHook<Hooked: JSONDidMapHook>(_: Hooked.Type) -> (UnsafeMutableRawPointer, JSONValue) throws -> Void {
-        // The frame's storage holds the model (for classes, a reference to an instance of this
-        // type or a subclass, which has the same representation).
-        { storage, object in try storage.assumingMemoryBound(to: Hooked.self).pointee.didMap(from: object) }
+        { model, object in try model.model(as: Hooked.self).pointee.didMap(from: object) }
     }
 
     /// The class that declared ``JSONPolymorphic`` for `type`: its highest ancestor that conforms.

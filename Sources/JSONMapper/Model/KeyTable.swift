@@ -18,7 +18,7 @@ struct KeyTable<Value: AnyObject> {
     /// The value for `key`, creating it with `make` if the key is new.
     mutating func insert(_ key: String, make: () -> Value) -> Value {
         let utf8 = Array(key.utf8)
-        let hash = utf8.withUnsafeBufferPointer { Self.hash($0) }
+        let hash = utf8.withUnsafeBufferPointer { KeyBytes.hash($0) }
         if let existing = utf8.withUnsafeBufferPointer({ index(of: $0, hash: hash) }) { return values[existing] }
         let value = make()
         entries.append((keyBytes.count, utf8.count, hash))
@@ -32,7 +32,7 @@ struct KeyTable<Value: AnyObject> {
     /// The value for `key`, unretained (valid as long as the table).
     @inline(__always)
     subscript(key: JSONBytes) -> Unmanaged<Value>? {
-        index(of: key.buffer, hash: Self.hash(key.buffer)).map { unretained[$0] }
+        index(of: key.buffer, hash: KeyBytes.hash(key.buffer)).map { unretained[$0] }
     }
 
     /// Every key with its value, in insertion order.
@@ -62,7 +62,7 @@ struct KeyTable<Value: AnyObject> {
     @inline(__always)
     private func keysEqual(_ start: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         keyBytes.withUnsafeBufferPointer { stored in
-            key.isEmpty || bytesEqual(stored.baseAddress! + start, key.baseAddress!, count: key.count)
+            KeyBytes.equal(stored.baseAddress.map { $0 + start }, key.baseAddress, count: key.count)
         }
     }
 
@@ -76,25 +76,5 @@ struct KeyTable<Value: AnyObject> {
     private mutating func rehash(capacity: Int) {
         slots = Array(repeating: 0, count: capacity)
         for i in entries.indices { place(i) }
-    }
-
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let n = bytes.count
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
-        // Reads stay inside the key: two overlapping words for 8 bytes or more, two
-        // overlapping half-words for 4 to 7, single bytes below that.
-        if n >= 8 {
-            h ^= raw.loadUnaligned(as: UInt64.self)
-            h = (h &* 0xBF58_476D_1CE4_E5B9) ^ raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-        } else if n >= 4 {
-            h ^= UInt64(raw.loadUnaligned(as: UInt32.self)) << 32 | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
-        } else {
-            for i in 0..<n { h = h << 8 | UInt64(base[i]) }
-        }
-        h = (h ^ (h >> 31)) &* 0x94D0_49BB_1331_11EB
-        return h ^ (h >> 29)
     }
 }

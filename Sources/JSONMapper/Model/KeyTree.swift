@@ -217,7 +217,7 @@ final class ArrayPathNode {
     func entry(at index: Int) -> MapperEntry {
         if index >= elements.count { elements += Array(repeating: nil, count: index - elements.count + 1) }
         if let existing = elements[index] { return existing }
-        let entry = MapperEntry(name: "[\(index)]")
+        let entry = MapperEntry(name: JSONPathText.index(index))
         elements[index] = entry
         return entry
     }

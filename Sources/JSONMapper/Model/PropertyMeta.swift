@@ -36,7 +36,7 @@ class PropertyMeta {
     }
 
     /// Moves the finished container value from a child frame's storage into the property.
-    func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
+    func commit(_ child: FrameStorage, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
         preconditionFailure("abstract")
     }
 
@@ -72,12 +72,10 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
         super.init(name: name, index: index, keys: keys, isRequired: isRequired)
     }
 
-    /// The property's memory inside the model. `MemoryLayout.offset(of:)` returned `offset` for
-    /// this stored property of the model type the frame's storage holds, so the memory is a
-    /// `Value` bound as part of the model.
+    /// The property's memory inside the model.
     @inline(__always)
     private func slot(_ model: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Value> {
-        (model + offset).assumingMemoryBound(to: Value.self)
+        model.field(at: offset, as: Value.self)
     }
 
     override func assign(_ event: ScalarEvent, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -88,7 +86,7 @@ final class StoredPropertyMeta<Value>: PropertyMeta {
         try codec.begin(isObject: isObject, session)
     }
 
-    override func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
+    override func commit(_ child: FrameStorage, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
         _ = try codec.take(child, assigning: slot(model), session)
     }
 
@@ -124,12 +122,9 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
         super.init(name: name, index: index, keys: keys, isRequired: isRequired)
     }
 
-    /// The frame's storage holds the model: a `Root` value, or for classes a reference to an
-    /// instance of `Root` or of a subclass (checked when the meta was compiled), which has the
-    /// same representation as a `Root` reference.
     @inline(__always)
     private func set(_ value: Value, in model: UnsafeMutableRawPointer) {
-        model.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
+        model.model(as: Root.self).pointee[keyPath: keyPath] = value
     }
 
     override func assign(_ event: ScalarEvent, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -144,14 +139,14 @@ final class KeyPathPropertyMeta<Root, Value>: PropertyMeta {
         try codec.begin(isObject: isObject, session)
     }
 
-    override func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
+    override func commit(_ child: FrameStorage, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
         try session.withScratch(for: Value.self) { (value) throws(JSONMapperError) in
             if try codec.take(child, initializing: value, session) { set(value.move(), in: model) }
         }
     }
 
     private func get(_ model: UnsafeMutableRawPointer) -> Value {
-        model.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+        model.model(as: Root.self).pointee[keyPath: keyPath]
     }
 
     override func encode(model: UnsafeMutableRawPointer, to writer: inout JSONWriter) throws(JSONMapperError) {

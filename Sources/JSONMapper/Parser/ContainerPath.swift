@@ -27,7 +27,7 @@ enum ContainerPath {
                 guard let last = open.indices.last else { break }
                 if open[last].isObject { open[last].expectsKey = true } else { open[last].index += 1 }
             case UInt8(ascii: "\""):
-                let end = endOfString(startingAt: i, in: bytes)
+                let end = JSONStringScanner.end(ofStringAt: i, count: bytes.count) { bytes[$0] }
                 if let last = open.indices.last, open[last].isObject, open[last].expectsKey {
                     open[last].key = text(of: UnsafeRawBufferPointer(rebasing: bytes[i..<end]))
                     open[last].expectsKey = false
@@ -38,29 +38,15 @@ enum ContainerPath {
             }
             i += 1
         }
-        var path = ""
+        var path = JSONPathText()
         for level in open.dropLast() {
             if level.isObject {
-                path += path.isEmpty ? level.key : ".\(level.key)"
+                path.append(key: level.key)
             } else {
-                path += "[\(level.index)]"
+                path.append(index: level.index)
             }
         }
-        return path
-    }
-
-    /// The offset just past the string token whose opening quote is at `start` (or the end of
-    /// the bytes, when the prefix ends inside it).
-    private static func endOfString(startingAt start: Int, in bytes: UnsafeRawBufferPointer) -> Int {
-        var i = start + 1
-        while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: "\\"): i += 2
-            case UInt8(ascii: "\""): return i + 1
-            default: i += 1
-            }
-        }
-        return bytes.count
+        return path.text
     }
 
     /// A key token's text, its escapes decoded by yajl itself.

@@ -144,7 +144,7 @@ final class JSONParser {
         let fault = firstFault(in: chunk)
         current = UnsafeRawBufferPointer(rebasing: chunk.prefix(max(fault?.offset ?? chunk.count, 0)))
         defer { current = UnsafeRawBufferPointer(start: nil, count: 0) }
-        let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), current.count)
+        let status = yajl_parse(handle, base.bytePointer, current.count)
         if status != yajl_status_ok {
             throw failure(status, in: chunk)
         }
@@ -232,7 +232,8 @@ final class JSONParser {
             // offending token: point at where it starts. After a member's value it has already
             // stepped back by the token's text length, which lands on the token's first byte,
             // or inside it for a string (whose quotes and escapes that length leaves out).
-            if message.contains(Self.afterMemberValue) {
+            switch YajlErrorKind(message: message) {
+            case .afterMemberValue:
                 if scanned.isEmpty, let last = tail.last, last | 0x20 >= UInt8(ascii: "a"), last | 0x20 <= UInt8(ascii: "z") {
                     // A literal that began in an earlier piece: yajl's step back stopped at
                     // this piece's start, and the literal's start is in the tail.
@@ -240,11 +241,13 @@ final class JSONParser {
                 } else {
                     offset = offsetBefore + Self.startOfToken(around: scanned.count, in: chunk)
                 }
-            } else if message.hasPrefix("parse error") {
+            case .grammar:
                 let context = tail + Array(scanned)
                 offset -= context.count - Self.startOfToken(endingAt: context.count, from: 0) { context[$0] }
-            } else if message.contains("invalid char in json text") {
+            case .invalidCharacter:
                 offset -= 1
+            case .other:
+                break
             }
             line = linesBefore + 1
             lineStart = lineStartBefore
@@ -256,8 +259,34 @@ final class JSONParser {
         return .syntax(message: message, location: JSONLocation(offset: offset, line: line, column: offset - lineStart + 1))
     }
 
-    /// yajl's message for a token where `,` or `}` must follow a member's value.
-    private static let afterMemberValue = "after key and value, inside map"
+    /// What kind of error yajl stopped on, which says where its byte count left the offending
+    /// token. yajl's API gives only the message text and the bytes consumed: the lexer's error
+    /// code and the parser's state are inside its opaque handle, and the bytes alone do not
+    /// tell a token yajl stepped back over from one it has consumed. So the kind is read from
+    /// the fixed text that starts each of yajl's messages, here only.
+    private enum YajlErrorKind {
+        /// A token where `,` or `}` must follow a member's value: yajl has stepped back by the
+        /// token's text length.
+        case afterMemberValue
+        /// Any other grammar error: yajl has consumed the offending token.
+        case grammar
+        /// A byte no token starts with: yajl has consumed it.
+        case invalidCharacter
+        /// Anything else (a lexical error inside a token): the byte count is the position.
+        case other
+
+        init(message: String) {
+            if message.contains("after key and value, inside map") {
+                self = .afterMemberValue
+            } else if message.hasPrefix("parse error") {
+                self = .grammar
+            } else if message.contains("invalid char in json text") {
+                self = .invalidCharacter
+            } else {
+                self = .other
+            }
+        }
+    }
 
     /// Where the token at `position` in `piece` begins: the opening quote of the string that
     /// `position` is inside, else `position` itself. The piece starts between tokens (chunks are
@@ -265,14 +294,13 @@ final class JSONParser {
     /// (An empty string `""` leaves `position` just past itself, where it stays.)
     static func startOfToken(around position: Int, in piece: UnsafeRawBufferPointer) -> Int {
         var stringStart: Int?
-        var i = 0
-        while i < min(position, piece.count) {
-            switch piece[i] {
-            case UInt8(ascii: "\\") where stringStart != nil: i += 1
-            case UInt8(ascii: "\""): stringStart = stringStart == nil ? i : nil
-            default: break
+        var string = JSONStringScanner()
+        for i in 0..<min(position, piece.count) {
+            if stringStart != nil {
+                if string.closes(with: piece[i]) { stringStart = nil }
+            } else if piece[i] == UInt8(ascii: "\"") {
+                stringStart = i
             }
-            i += 1
         }
         return stringStart ?? position
     }
@@ -351,13 +379,13 @@ private extension String {
 /// retain and a release.
 @inline(__always)
 private func withSink(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventSink) -> Bool) -> Int32 {
-    let state = context!.assumingMemoryBound(to: cyajl_state.self)
+    let state = context!.callbackState
     return Unmanaged<JSONEventSink>.fromOpaque(state.pointee.forward.context)._withUnsafeGuaranteedRef(body) ? 1 : 0
 }
 
 /// The key callback: the sink takes the key, and may ask meanwhile that its value be skipped.
 private func deliverKey(_ context: UnsafeMutableRawPointer?, _ text: JSONBytes) -> Int32 {
-    let state = context!.assumingMemoryBound(to: cyajl_state.self)
+    let state = context!.callbackState
     state.pointee.skipRequested = 0
     let delivered = withSink(context) { sink in validated(text, sink).map { sink.key($0) } ?? false }
     if delivered != 0, state.pointee.skipRequested != 0 { cyajlskip_start_skipping(state) }
@@ -390,7 +418,7 @@ private nonisolated(unsafe) let emptyBytes: UnsafePointer<UInt8> = {
 /// Inside a value the C callbacks skip: a number they could not pass, checked as the number
 /// callback checks it.
 private let skippedNumberCheck: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> Int32 = { context, text, count in
-    let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
+    let raw = UnsafeRawPointer(text!).bytePointer
     return withSink(context) { sink in numberPasses(raw, count, sink) }
 }
 
@@ -428,7 +456,7 @@ private let yajlCallbacks = yajl_callbacks(
     yajl_integer: nil,
     yajl_double: nil,
     yajl_number: { context, text, count in
-        let raw = UnsafeRawPointer(text!).assumingMemoryBound(to: UInt8.self)
+        let raw = UnsafeRawPointer(text!).bytePointer
         return withSink(context) { sink in numberPasses(raw, count, sink) && sink.number(JSONBytes(start: raw, count: count)) }
     },
     yajl_string: { context, text, count in withSink(context) { sink in validated(bytes(text, count), sink).map { sink.string($0) } ?? false } },

@@ -7,19 +7,13 @@ import Musl
 #endif
 
 // The C library calls JSONMapper makes, in the one file that imports the platform's C
-// module: a byte search (the parser's scans), a byte comparison (key lookups), and the file
-// calls of record streams (``FileDescriptor``).
+// module: a byte search (the parser's scans) and the file calls of record streams
+// (``FileDescriptor``).
 
 /// The address of the first `byte` among the `count` bytes at `start`, or `nil`.
 @inline(__always)
 func firstOccurrence(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
     memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) }
-}
-
-/// Whether the `count` bytes at `first` and at `second` are the same.
-@inline(__always)
-func bytesEqual(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
-    memcmp(first, second, count) == 0
 }
 
 /// An open file of a record stream (read by a record sequence, written by a record writer):

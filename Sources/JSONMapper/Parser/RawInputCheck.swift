@@ -28,7 +28,7 @@ struct RawInputCheck {
         guard let base = chunk.baseAddress, !chunk.isEmpty else { return nil }
         // A byte pointer over the caller's buffer for the scan below; it is read only within
         // `count`, while the buffer is borrowed for this call.
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let bytes = base.bytePointer
         let count = chunk.count
         var start = 0
         if !carried.isEmpty {

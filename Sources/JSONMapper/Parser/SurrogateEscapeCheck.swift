@@ -28,7 +28,7 @@ struct SurrogateEscapeCheck {
             }
         }
         guard let base = chunk.baseAddress else { return nil }
-        let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: chunk.count)
+        let bytes = UnsafeBufferPointer(start: base.bytePointer, count: chunk.count)
         var i = start
         while i < bytes.count {
             guard let found = firstOccurrence(of: 0x5C, in: base + i, count: bytes.count - i) else { return nil }

@@ -67,7 +67,7 @@ final class Tape {
         limits.maxStringBytes = min(limits.maxStringBytes ?? .max, Int(UInt32.max))
         limits.maxNumberBytes = min(limits.maxNumberBytes ?? .max, Int(UInt32.max))
         let parser = JSONParser(sink: TapeSink(), limits: limits, origin: origin)
-        cyajltape_begin(raw, parser.handle, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, max(maxDepth, 0))
+        cyajltape_begin(raw, parser.handle, bytes.baseAddress?.bytePointer, bytes.count, max(maxDepth, 0))
         parser.recordEvents(on: raw)
         try parser.parseDocument(bytes)
         count = raw.pointee.count
@@ -129,7 +129,7 @@ final class Tape {
         // allocates the side buffer before its first entry.
         let base = entry.textPlace == UInt8(CYAJL_TEXT_IN_INPUT.rawValue)
             ? input.baseAddress.unsafelyUnwrapped : UnsafeRawPointer(raw.pointee.side.unsafelyUnwrapped)
-        return JSONBytes(start: (base + Int(truncatingIfNeeded: entry.position)).assumingMemoryBound(to: UInt8.self),
+        return JSONBytes(start: (base + Int(truncatingIfNeeded: entry.position)).bytePointer,
                          count: Int(entry.length))
     }
 
@@ -143,7 +143,7 @@ final class Tape {
         let entry = entries[index]
         guard entry.textPlace == UInt8(CYAJL_TEXT_ESCAPED.rawValue) else { return text(at: index).string }
         // The escaped bytes are in the input, which the caller keeps alive (see the type's note).
-        let escaped = (input.baseAddress.unsafelyUnwrapped + Int(truncatingIfNeeded: entry.position)).assumingMemoryBound(to: UInt8.self)
+        let escaped = (input.baseAddress.unsafelyUnwrapped + Int(truncatingIfNeeded: entry.position)).bytePointer
         // Made from bytes known to be UTF-8 (``JSONBytes/string``): the input was validated, and
         // a lone surrogate escape refused, before the parse; `String(unsafeUninitializedCapacity:)`
         // would validate them again.

@@ -1,11 +1,4 @@
 import CYajl
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A line already found: the line number of `offset`, and where that line starts. Mapping
 /// errors come in document order, so each search for a line goes on from the last one.
@@ -62,10 +55,10 @@ extension JSONParser {
             // memchr, not a byte loop: a document's first error may be megabytes in.
             var from = base + (cursor.offset - offsetBefore)
             let to = base + (offset - offsetBefore)
-            while from < to, let newline = memchr(from, 0x0A, to - from) {
+            while from < to, let newline = firstOccurrence(of: 0x0A, in: from, count: to - from) {
                 cursor.line += 1
-                cursor.lineStart = offsetBefore + (UnsafeRawPointer(newline) - base) + 1
-                from = UnsafeRawPointer(newline) + 1
+                cursor.lineStart = offsetBefore + (newline - base) + 1
+                from = newline + 1
             }
         }
         cursor.offset = offset

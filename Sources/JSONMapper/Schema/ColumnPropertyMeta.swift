@@ -20,7 +20,7 @@ final class ColumnPropertyMeta<Value>: PropertyMeta {
     /// The row a frame fills: its storage is the `JSONRow` the row codec pushed.
     @inline(__always)
     private func row(_ model: UnsafeMutableRawPointer) -> UnsafeMutablePointer<JSONRow> {
-        model.assumingMemoryBound(to: JSONRow.self)
+        model.model(as: JSONRow.self)
     }
 
     override func assign(_ event: ScalarEvent, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) -> Bool {
@@ -35,7 +35,7 @@ final class ColumnPropertyMeta<Value>: PropertyMeta {
         try codec.begin(isObject: isObject, session)
     }
 
-    override func commit(_ child: UnsafeMutableRawPointer, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
+    override func commit(_ child: FrameStorage, model: UnsafeMutableRawPointer, _ session: DecodingSession) throws(JSONMapperError) {
         try session.withScratch(for: Value.self) { (value) throws(JSONMapperError) in
             if try codec.take(child, initializing: value, session) { row(model).pointee.cells[index] = cell(value.move()) }
         }

@@ -46,7 +46,7 @@ public struct JSONFormattedRow: Sendable {
         guard count <= Self.inlineCapacity else { return try spilled.withUnsafeBufferPointer { (text) throws(Failure) in try body(text) } }
         return try withUnsafeBytes(of: inline) { (raw) throws(Failure) in
             // The first `count` bytes of the inline storage are the text.
-            try body(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
+            try body(UnsafeBufferPointer(start: raw.baseAddress?.bytePointer, count: count))
         }
     }
 }

@@ -139,14 +139,18 @@ struct RowExpansion: Sendable {
     /// third wrapped element) becomes `payload.commits[2].sha`.
     private func placed(_ error: JSONMapperError) -> JSONMapperError {
         error.withPath { (inner) in
-            guard inner.first == "[", let close = inner.firstIndex(of: "]") else { return inner }
-            let position = inner[inner.index(after: inner.startIndex)..<close]
+            guard inner.first == "[", let close = inner.firstIndex(of: "]"),
+                  let position = Int(inner[inner.index(after: inner.startIndex)..<close]) else { return inner }
             var rest = inner[inner.index(after: close)...]
             if rest.first == "." { rest = rest.dropFirst() }
             guard rest.hasPrefix(path) else { return inner }
-            let below = rest.dropFirst(path.count)
+            var below = rest.dropFirst(path.count)
             guard below.isEmpty || below.first == "." || below.first == "[" else { return inner }
-            return "\(path)[\(position)]\(below)"
+            if below.first == "." { below = below.dropFirst() }
+            var placed = JSONPathText(path)
+            placed.append(index: position)
+            placed.append(path: String(below))
+            return placed.text
         }
     }
 }
@@ -170,7 +174,7 @@ final class ExplodingRowsCodec: ValueCodec<[JSONRow]>, @unchecked Sendable {
         try expansion.recordCodec.begin(isObject: isObject, session)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<[JSONRow]>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<[JSONRow]>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         try expanded(into: destination, session) { (row) throws(JSONMapperError) in try expansion.recordCodec.take(storage, initializing: row, session) }
     }

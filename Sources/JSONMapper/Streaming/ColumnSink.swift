@@ -61,7 +61,7 @@ final class ColumnSink: JSONEventSink {
     private func nameColumn() -> Bool {
         guard depth == 1, recordIsArray else { return true }
         guard column < names.count else {
-            failure = .invalidValue(path: "[\(column)]", reason: "the record has more values than the \(names.count) column names")
+            failure = .invalidValue(path: JSONPathText.index(column), reason: "the record has more values than the \(names.count) column names")
             return false
         }
         defer { column += 1 }

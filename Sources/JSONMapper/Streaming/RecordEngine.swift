@@ -43,9 +43,8 @@ struct RecordEngines<Value>: Sendable {
 final class RecordEngine<Value>: RecordDecoding {
     let options: DecodingOptions
     private let session: DecodingSession
-    private let root: RootHandler<Value>
     /// The root frame's result slot, reused by every record.
-    private let result: UnsafeMutablePointer<Value?>
+    private let root: RootSlot<Value>
     /// The memory of each record's yajl handle, reused by the next.
     private let parserMemory = YajlMemory()
 
@@ -53,29 +52,20 @@ final class RecordEngine<Value>: RecordDecoding {
     init(codec: ValueCodec<Value>, options: DecodingOptions) {
         self.options = options
         session = DecodingSession(options: options, checksWholeDocument: true)
-        root = RootHandler(codec: codec)
-        result = .allocate(capacity: 1)
-        result.initialize(to: nil)
+        root = RootSlot(codec: codec)
     }
 
-    deinit {
-        session.unwind()
-        result.deinitialize(count: 1)
-        result.deallocate()
-    }
+    deinit { session.unwind() }
 
     /// (Not a tuple: unspecialized, a tuple of `Value` costs a metadata lookup per record.)
     func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names? = nil,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value {
         session.prepareForNextDocument()
-        result.pointee = nil
         defer { session.unwind() }
-        session.pushBorrowed(handler: .passUnretained(root), storage: UnsafeMutableRawPointer(result), state: nil)
+        root.push(onto: session)
         let sink = columns.map { ColumnSink(session: session, names: $0) } ?? session
         try JSONParser(sink: sink, limits: options.parserLimits, origin: origin, memory: parserMemory).parseDocument(bytes)
-        guard let value = result.pointee.take() else {
-            throw .typeMismatch(path: "", expected: "\(Value.self)", found: "no usable value")
-        }
+        let value = try root.take()
         issues = session.issues.map(origin.locate)
         return value
     }

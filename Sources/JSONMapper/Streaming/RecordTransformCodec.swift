@@ -26,7 +26,7 @@ final class RecordTransformCodec<Value, Output>: ValueCodec<Output>, @unchecked 
         try inner.begin(isObject: isObject, session)
     }
 
-    override func take(_ storage: UnsafeMutableRawPointer, initializing destination: UnsafeMutablePointer<Output>,
+    override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<Output>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         try transformed(into: destination, session) { (value) throws(JSONMapperError) in
             try inner.take(storage, initializing: value, session)

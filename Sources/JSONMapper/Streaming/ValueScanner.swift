@@ -54,7 +54,7 @@ struct ValueScanner {
     private var depth = 0
     private var objectLevels: [UInt64] = []
     private var inString = false
-    private var escaped = false
+    private var string = JSONStringScanner()
     /// The value is a number or literal: it ends at the next delimiter.
     private var isBareToken = false
 
@@ -146,7 +146,7 @@ struct ValueScanner {
         valueOrigin = InputOrigin(offset: bufferOffset + index, line: line, lineStart: lineStart)
         depth = 0
         inString = false
-        escaped = false
+        string = JSONStringScanner()
         isBareToken = false
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["): open(isObject: byte == UInt8(ascii: "{"))
@@ -171,11 +171,7 @@ struct ValueScanner {
                 // reports, but a value skipped for its size is never parsed, and the records
                 // after it must keep their lines.
                 if byte == UInt8(ascii: "\n") { newline(at: bufferOffset + index - 1) }
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
+                if string.closes(with: byte) {
                     inString = false
                     if depth == 0 { return endValue(at: index) }
                 }

@@ -97,15 +97,29 @@ struct DecodableRecordTests {
         }
     }
 
+    /// A `Reading` that notes the thread its `init(from:)` ran on.
+    struct ThreadNotingReading: Decodable, Sendable {
+        var id: Int
+        var decodedOn: ThreadIdentity
+
+        init(from decoder: any Decoder) throws {
+            id = try Reading(from: decoder).id
+            decodedOn = .current
+        }
+    }
+
     @Test func aTransformRunsOnTheDecodingThread() {
         let decoder = JSONRecordDecoder(framing: .jsonLines, workers: 2)
-        let ids = decoder.records(Reading.self, from: .bytes(Array(Self.lines.utf8)), using: JSONCodableDecoder(),
-                                  transform: { (reading: Reading) throws(JSONMapperError) in
-                                      guard reading.id != 6 else { throw .invalidValue(path: "id", reason: "six") }
-                                      return reading.id
-                                  })
+        let runs = decoder.records(ThreadNotingReading.self, from: .bytes(Array(Self.lines.utf8)), using: JSONCodableDecoder(),
+                                   transform: { (reading: ThreadNotingReading) throws(JSONMapperError) in
+                                       guard reading.id != 6 else { throw .invalidValue(path: "id", reason: "six") }
+                                       return (id: reading.id, sameThread: reading.decodedOn == .current)
+                                   })
             .compactMap { try? $0.get().value }
+        let ids = runs.map { $0.id }
+        let sameThread = runs.map { $0.sameThread }
         #expect(ids == [1, 4])
+        #expect(sameThread == [true, true], "each transform runs on the thread that decoded its record")
     }
 
     /// A value that keeps its container reads its own record later, though the stream reuses

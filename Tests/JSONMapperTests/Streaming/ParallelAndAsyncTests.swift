@@ -78,11 +78,18 @@ struct ParallelAndAsyncTests {
 
     @Test func valuesThatAreNotSendableAreDecodedOnTheReadingThread() {
         let text = (1...50).map { "{\"id\":\($0)}" }.joined(separator: "\n")
+        let reader = ThreadIdentity.current
         var ids: [Int] = []
-        for result in JSONRecordDecoder(workers: 4).records(StreamEventObject.self, from: .bytes(Array(text.utf8))) {
-            if case .success(let record) = result { ids.append(record.value.id) }
+        var threads: [ThreadIdentity?] = []
+        for result in JSONRecordDecoder(workers: 4).records(ThreadNotingObject.self, from: .bytes(Array(text.utf8))) {
+            if case .success(let record) = result {
+                ids.append(record.value.id)
+                threads.append(record.value.decodedOn)
+            }
         }
         #expect(ids == Array(1...50))
+        let onReader = threads.filter { $0 == reader }.count
+        #expect(onReader == 50, "every value is decoded on the thread that reads the sequence")
     }
 
     @Test func abandoningASequencePartWayStopsIt() {

@@ -59,6 +59,25 @@ extension JSONRecordDecoder {
 }
 
 /// Collects rejections from the callback.
+/// The thread a piece of code ran on, to compare with another's (`pthread_equal`: a thread's
+/// handle may be reused once it ends, never while it runs).
+struct ThreadIdentity: Equatable, @unchecked Sendable {
+    private let thread: pthread_t
+
+    static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+
+    static func == (a: ThreadIdentity, b: ThreadIdentity) -> Bool { pthread_equal(a.thread, b.thread) != 0 }
+}
+
+/// A non-`Sendable` model that notes the thread its decode finished on (its did-map hook).
+final class ThreadNotingObject: JSONMappable, JSONDidMapHook {
+    var id = 0
+    var decodedOn: ThreadIdentity?
+    required init() {}
+    static let jsonMapping = JSONMapping<ThreadNotingObject> { JSONMap(\.id, "id", required: true) }
+    func didMap(from object: JSONValue) { decodedOn = .current }
+}
+
 final class RejectionLog: Sendable {
     private let list = LockedBox<[JSONRecordRejection]>([])
     func append(_ rejection: JSONRecordRejection) { list.withLockedValue { $0.append(rejection) } }
