@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "JSONMapperParquet", targets: ["JSONMapperParquet"]),
         // Opt-in: `@JSONMappable` and its attributes. Only this product builds swift-syntax.
         .library(name: "JSONMapperMacros", targets: ["JSONMapperMacros"]),
+        // Opt-in: decoding from SwiftNIO `ByteBuffer`s and request bodies. Only this product links swift-nio.
+        .library(name: "JSONMapperNIO", targets: ["JSONMapperNIO"]),
         .executable(name: "jsonmap", targets: ["jsonmap"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
@@ -24,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The library: yajl, the mapping-key grammar (shared with the macro plugin), the engine.
@@ -62,6 +65,13 @@ let package = Package(
         .target(
             name: "JSONMapperParquet",
             dependencies: ["JSONMapper", "CZlib", "CZstd"]
+        ),
+
+        // SwiftNIO: documents and record streams straight from `ByteBuffer`s, apart so that
+        // `import JSONMapper` does not link swift-nio.
+        .target(
+            name: "JSONMapperNIO",
+            dependencies: ["JSONMapper", .product(name: "NIOCore", package: "swift-nio")]
         ),
 
         // The macros: the compiler plugin (the only target that uses swift-syntax) and the module
@@ -109,7 +119,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["JSONMapper", "CorpusModels", "CYajl"] + (macroBench ? ["MacroCorpusModels"] : []),
+            // JSONMapperNIO and NIOCore: the request-body rows (a body of ByteBuffers against the same bytes as arrays).
+            dependencies: ["JSONMapper", "JSONMapperNIO", .product(name: "NIOCore", package: "swift-nio"), "CorpusModels", "CYajl"]
+                + (macroBench ? ["MacroCorpusModels"] : []),
             path: "Benchmarks/bench",
             // A condition of its own, not `canImport`: the module may sit in the build folder
             // (the tests build it) without the bench linking it.
@@ -145,6 +157,10 @@ let package = Package(
         .testTarget(
             name: "JSONMapperParquetTests",
             dependencies: ["JSONMapper", "JSONMapperParquet"]
+        ),
+        .testTarget(
+            name: "JSONMapperNIOTests",
+            dependencies: ["JSONMapper", "JSONMapperNIO", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(
             name: "JsonmapTests",

@@ -65,6 +65,9 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Six columns of each status as CSV rows of a runtime schema, one worker: `jsonmap`'s
     /// record path (the planned way, runs of rows per block).
     case jsonMapperRows = "JSONMapper-rows"
+    /// JSONMapper's record stream over a body of NIO `ByteBuffer`s (`JSONMapperNIO`), beside the
+    /// same bytes as `[UInt8]` chunks (the row named `JSONMapper`).
+    case jsonMapperByteBuffer = "JSONMapper-ByteBuffer"
 
     var description: String { rawValue }
 

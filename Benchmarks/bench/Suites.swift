@@ -175,5 +175,7 @@ func corpusEntries() -> [CorpusEntry] {
         CorpusEntry(WideCorpus.wideSpec) { WideCorpus.wide() },
         CorpusEntry(WideCorpus.narrowSpec) { WideCorpus.narrow() },
         StreamCorpus.entry,
+        SmallChunkStream.entry,
+        RequestBodyStream.entry,
     ]
 }

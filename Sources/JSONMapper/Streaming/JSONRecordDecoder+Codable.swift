@@ -74,7 +74,7 @@ extension JSONRecordDecoder {
         }
     }
 
-    private func codableEngines<Value: Decodable & SendableMetatype>(_ type: Value.Type, _ codableDecoder: JSONCodableDecoder) -> RecordEngines<Value> {
+    func codableEngines<Value: Decodable & SendableMetatype>(_ type: Value.Type, _ codableDecoder: JSONCodableDecoder) -> RecordEngines<Value> {
         let options: Result<CodableDecodingOptions, JSONMapperError>
         do {
             var read = try codableDecoder.currentOptions()
