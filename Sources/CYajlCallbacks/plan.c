@@ -5,11 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-// MARK: - yajl's memory
-
-// Each block starts with a header holding its size, so that a reallocation knows what to copy.
-#define CYAJLPLAN_HEADER 16
-
 static void *cyajlplan_grow(void *array, size_t *capacity, size_t needed, size_t element) {
     size_t next = *capacity ? *capacity : 64;
     while (next < needed) next *= 2;
@@ -18,57 +13,6 @@ static void *cyajlplan_grow(void *array, size_t *capacity, size_t needed, size_t
     if (!moved) abort();
     *capacity = next;
     return moved;
-}
-
-static inline int cyajlplan_in_arena(const cyajl_recorder *r, const void *block) {
-    return (const unsigned char *)block >= r->arena && (const unsigned char *)block < r->arena + r->arenaCapacity;
-}
-
-static void *cyajlplan_malloc(void *context, size_t size) {
-    cyajl_recorder *r = context;
-    size_t rounded = (size + 15) & ~(size_t)15;
-    unsigned char *block;
-    if (r->arenaUsed + CYAJLPLAN_HEADER + rounded <= r->arenaCapacity) {
-        block = r->arena + r->arenaUsed;
-        r->arenaUsed += CYAJLPLAN_HEADER + rounded;
-    } else {
-        block = malloc(CYAJLPLAN_HEADER + rounded);
-        if (!block) abort();
-        r->arenaOverflow += CYAJLPLAN_HEADER + rounded;
-    }
-    memcpy(block, &size, sizeof size);
-    return block + CYAJLPLAN_HEADER;
-}
-
-static void cyajlplan_free(void *context, void *pointer) {
-    cyajl_recorder *r = context;
-    if (!pointer) return;
-    unsigned char *block = (unsigned char *)pointer - CYAJLPLAN_HEADER;
-    if (!cyajlplan_in_arena(r, block)) free(block);
-}
-
-static void *cyajlplan_realloc(void *context, void *pointer, size_t size) {
-    if (!pointer) return cyajlplan_malloc(context, size);
-    size_t old;
-    memcpy(&old, (unsigned char *)pointer - CYAJLPLAN_HEADER, sizeof old);
-    void *moved = cyajlplan_malloc(context, size);
-    memcpy(moved, pointer, old < size ? old : size);
-    cyajlplan_free(context, pointer);
-    return moved;
-}
-
-/// Forgets the last record's blocks; an arena that overflowed grows for the next record.
-static void cyajlplan_reset_arena(cyajl_recorder *r) {
-    if (r->arenaOverflow) {
-        size_t capacity = r->arenaCapacity;
-        while (capacity < r->arenaCapacity + r->arenaOverflow) capacity *= 2;
-        free(r->arena);
-        r->arena = malloc(capacity);
-        if (!r->arena) abort();
-        r->arenaCapacity = capacity;
-        r->arenaOverflow = 0;
-    }
-    r->arenaUsed = 0;
 }
 
 // MARK: - Values
@@ -134,7 +78,7 @@ static int cyajlplan_scalar(cyajl_recorder *r, cyajl_tape_kind kind, const unsig
         if (r->skipDepth == 1) r->skipCount += 1;
         return 1;
     }
-    // A record that is not an object.
+    // A record that is not an object, or a value after it.
     if (r->depth == 0) return 0;
     int32_t slot, child;
     cyajlplan_locate(r, &slot, &child);
@@ -217,7 +161,8 @@ static int cyajlplan_open(cyajl_recorder *r, int isArray) {
     }
     int32_t slot = -1, child = 0;
     if (r->depth == 0) {
-        if (isArray) return 0;
+        // The record is one object; a second value after it goes the general way.
+        if (isArray || r->recordClosed) return 0;
     } else {
         cyajlplan_locate(r, &slot, &child);
     }
@@ -259,6 +204,10 @@ static int cyajlplan_close(void *context) {
     }
     r->depth -= 1;
     cyajlplan_note_end(r, r->frames[r->depth].value, r->frames[r->depth].count);
+    if (r->depth == 0) {
+        r->recordClosed = 1;
+        r->recordEnd = yajl_get_bytes_consumed(r->handle);
+    }
     return 1;
 }
 
@@ -279,6 +228,16 @@ static const yajl_callbacks cyajlplan_callbacks = {
     cyajlplan_close,
 };
 
+/// Whether the bytes after a record's object are whitespace only, as JSON allows after a
+/// document (anything else would be a second value, or a token yajl holds for the next call).
+static int cyajlplan_only_whitespace(const unsigned char *bytes, size_t count) {
+    for (size_t k = 0; k < count; k++) {
+        unsigned char byte = bytes[k];
+        if (byte != ' ' && byte != '\t' && byte != '\n' && byte != '\r') return 0;
+    }
+    return 1;
+}
+
 // MARK: - Lifetime
 
 cyajl_recorder *cyajlplan_recorder_create(const cyajl_plan *plan, size_t maxStringBytes, size_t maxNumberBytes, size_t depthLimit) {
@@ -286,11 +245,8 @@ cyajl_recorder *cyajlplan_recorder_create(const cyajl_plan *plan, size_t maxStri
     if (!r) abort();
     r->plan = plan;
     r->values = calloc(plan->slotCount ? plan->slotCount : 1, sizeof(cyajl_plan_value));
-    r->arenaCapacity = 16 * 1024;
-    r->arena = malloc(r->arenaCapacity);
-    if (!r->values || !r->arena) abort();
+    if (!r->values) abort();
     r->table = cyajlplan_callbacks;
-    r->memory = (yajl_alloc_funcs){ cyajlplan_malloc, cyajlplan_realloc, cyajlplan_free, r };
     r->maxStringBytes = maxStringBytes;
     r->maxNumberBytes = maxNumberBytes;
     r->depthLimit = depthLimit;
@@ -299,8 +255,8 @@ cyajl_recorder *cyajlplan_recorder_create(const cyajl_plan *plan, size_t maxStri
 
 void cyajlplan_recorder_free(cyajl_recorder *r) {
     if (!r) return;
+    if (r->handle) yajl_free(r->handle);
     free(r->values);
-    free(r->arena);
     free(r->frames);
     free(r->side);
     free(r->elementValues);
@@ -323,13 +279,19 @@ int cyajlplan_record(cyajl_recorder *r, const void *input, size_t length) {
     r->sideCount = 0;
     r->elementCount = 0;
     r->element = 0;
-    cyajlplan_reset_arena(r);
-    yajl_handle handle = yajl_alloc(&r->table, &r->memory, r);
-    if (!handle) abort();
-    yajl_config(handle, yajl_dont_validate_strings, 1);
-    r->handle = handle;
-    int ok = yajl_parse(handle, r->input, length) == yajl_status_ok && yajl_complete_parse(handle) == yajl_status_ok;
-    yajl_free(handle);
-    r->handle = NULL;
+    r->recordClosed = 0;
+    if (!r->handle) {
+        r->handle = yajl_alloc(&r->table, NULL, r);
+        if (!r->handle) abort();
+        yajl_config(r->handle, yajl_dont_validate_strings, 1);
+        yajl_config(r->handle, yajl_allow_multiple_values, 1);
+    }
+    int ok = yajl_parse(r->handle, r->input, length) == yajl_status_ok && r->recordClosed
+        && cyajlplan_only_whitespace(r->input + r->recordEnd, length - r->recordEnd);
+    if (!ok) {
+        // Stopped inside the record, or past it with bytes yajl may hold as a token begun.
+        yajl_free(r->handle);
+        r->handle = NULL;
+    }
     return ok;
 }

@@ -102,14 +102,14 @@ typedef struct cyajl_recorder {
     cyajl_plan_value *values;
     uint32_t stamp;
     yajl_callbacks table;
-    yajl_alloc_funcs memory;
-    /// yajl's memory: a bump arena reset per record; a request past it is malloc'ed (and the
-    /// arena grows for the next record).
-    unsigned char *arena;
-    size_t arenaUsed;
-    size_t arenaCapacity;
-    size_t arenaOverflow;
+    /// One yajl handle for every record, in multiple-values mode: a record ends where its
+    /// object closes, and the handle reads the next record without being made anew. A handle
+    /// that stopped inside a record (an error, a record cut short, a callback that gave up) is
+    /// dead: it is freed, and the next record gets a new one.
     yajl_handle handle;
+    /// Set when the record's object has closed: the offset just past its closing brace.
+    size_t recordEnd;
+    int recordClosed;
     const unsigned char *input;
     size_t inputLength;
     cyajl_plan_frame *frames;
