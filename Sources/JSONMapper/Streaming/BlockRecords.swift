@@ -19,7 +19,8 @@ extension RecordOutcome: Sendable where Value: Sendable {}
 struct BlockCursor {
     /// One record of the block.
     struct Record {
-        let span: RecordSpan
+        /// Where the record starts in the stream: its first byte, its line and the line's start.
+        let origin: InputOrigin
         /// The record's bytes, inside the block.
         let bytes: UnsafeRawBufferPointer
         /// Where the record lies in the stream.
@@ -40,7 +41,7 @@ struct BlockCursor {
     mutating func next() -> Record? {
         guard let span = nextSpan() else { return nil }
         let range = span.range
-        return Record(span: span, bytes: UnsafeRawBufferPointer(rebasing: block.bytes[range]),
+        return Record(origin: span.origin, bytes: UnsafeRawBufferPointer(rebasing: block.bytes[range]),
                       streamRange: block.origin.offset + range.lowerBound..<block.origin.offset + range.upperBound)
     }
 
@@ -86,8 +87,8 @@ extension RecordFramer.Limits {
     /// The outcome of a record over ``maxRecordBytes``, or `nil` for one within it.
     func rejectionIfTooLong<Value>(_ record: BlockCursor.Record) -> RecordOutcome<Value>? {
         guard record.bytes.count > maxRecordBytes else { return nil }
-        return .rejected(.recordTooLong(startingAt: record.span.origin.offset, limit: maxRecordBytes),
-                         line: record.span.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(oversizedHeadLength)))
+        return .rejected(.recordTooLong(startingAt: record.origin.offset, limit: maxRecordBytes),
+                         line: record.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(oversizedHeadLength)))
     }
 
     /// The outcome of a record that failed with `error`: the end of the stream for malformed
@@ -95,7 +96,7 @@ extension RecordFramer.Limits {
     /// lines: nothing says where the next one starts), a rejection otherwise.
     func outcome<Value>(of record: BlockCursor.Record, failingWith error: JSONMapperError, in block: RecordBlock) -> RecordOutcome<Value> {
         if block.spans != nil, case .syntax = error { return .ended(error) }
-        return .rejected(error, line: record.span.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(maxRejectedBytes)))
+        return .rejected(error, line: record.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(maxRejectedBytes)))
     }
 }
 
@@ -121,8 +122,8 @@ struct BlockRecords<Value> {
         if let tooLong: RecordOutcome<Value> = limits.rejectionIfTooLong(record) { return tooLong }
         do throws(JSONMapperError) {
             var issues: [JSONMapperError] = []
-            let value = try engine.decode(record.bytes, at: record.span.origin, columns: columns, issues: &issues)
-            return .decoded(consume value, issues: issues, line: record.span.origin.line, range: record.streamRange)
+            let value = try engine.decode(record.bytes, at: record.origin, columns: columns, issues: &issues)
+            return .decoded(consume value, issues: issues, line: record.origin.line, range: record.streamRange)
         } catch {
             let outcome: RecordOutcome<Value> = limits.outcome(of: record, failingWith: error, in: cursor.block)
             if case .ended = outcome { ended = true }

@@ -70,7 +70,7 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
             }
             do throws(JSONMapperError) {
                 var issues: [JSONMapperError] = []
-                let rows = try general.decode(record.bytes, at: record.span.origin, columns: columns, issues: &issues)
+                let rows = try general.decode(record.bytes, at: record.origin, columns: columns, issues: &issues)
                 sink.append(rows.rows)
                 run.add(record, rows: rows.count)
             } catch {
@@ -94,7 +94,7 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
         /// Counts `record`, whose `rows` are in the sink.
         mutating func add(_ record: BlockCursor.Record, rows: Int) {
             if records == 0 {
-                line = record.span.origin.line
+                line = record.origin.line
                 range = record.streamRange
             }
             range = range.lowerBound..<record.streamRange.upperBound
