@@ -167,17 +167,25 @@ private enum ColumnChunks {
         return results.all
     }
 
-    /// One result per column, each written by the one iteration of its index.
+    /// One result per column, each written by the one iteration of its index. Raw memory, not an
+    /// array: iterations write their own slots at once, which an `Array`'s exclusive access
+    /// would forbid.
     // Sendable: every slot is written once, by its own iteration, and read only after
     // `concurrentPerform` has returned.
     private final class Results: @unchecked Sendable {
-        private var slots: [Encoded?]
+        private let slots: UnsafeMutableBufferPointer<Encoded?>
 
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ result: Encoded) {
-            slots.withUnsafeMutableBufferPointer { $0[index] = result }
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
         }
+
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+
+        func set(_ index: Int, _ result: Encoded) { slots[index] = result }
 
         var all: [Encoded] { slots.map { $0! } }
     }
