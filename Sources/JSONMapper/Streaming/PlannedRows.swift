@@ -1,12 +1,12 @@
 import CYajlCallbacks
 
-/// One worker's decoder of a schema's records into runs of formatted rows (``JSONRowRun``),
-/// a run per block between rejections: the block sink of the text formats.
+/// One worker's decoder of a schema's records into runs of rows (``JSONRowRun``), a run per
+/// block between rejections, put together in the worker's block sink (``RowBlockSink``: text
+/// laid out in a row format, or Parquet columns).
 ///
 /// A record goes the planned way when it can: the C recorder follows the schema's
-/// ``RecordPlan`` through the record, noting only the values the columns read, and the rows
-/// are formatted from those values straight into the run, one Swift call per record and per
-/// cell. Any record the planned way cannot vouch for (malformed, over a limit, shaped
+/// ``RecordPlan`` through the record, noting only the values the columns read, and the rows'
+/// cells go from those values straight into the sink, one Swift call per record and per cell. Any record the planned way cannot vouch for (malformed, over a limit, shaped
 /// otherwise than the plan expects, a value that does not convert at once) is decoded again
 /// the general way, by the same engine and codecs as every other record stream, which says
 /// exactly what is wrong or makes the same rows. So the planned way only ever shortcuts to the
