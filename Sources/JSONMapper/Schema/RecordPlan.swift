@@ -15,11 +15,17 @@ import CYajlCallbacks
 // Sendable: immutable once built; the C arrays are written only while it is made.
 final class RecordPlan: @unchecked Sendable {
     /// What a column reads: its paths' slots, in priority order, in the record or in each
-    /// element of the exploded array; or the element's position.
-    enum Column {
-        case record(slots: [UInt32])
-        case element(slots: [UInt32])
-        case ordinal
+    /// element of the exploded array; or the element's position (no slots). A struct, not an
+    /// enum with the slots as payloads: a payload's pointer carries the case in spare bits,
+    /// where LeakSanitizer no longer sees it as a pointer.
+    struct Column {
+        enum Source { case record, element, ordinal }
+        let source: Source
+        let slots: [UInt32]
+
+        static func record(slots: [UInt32]) -> Column { Column(source: .record, slots: slots) }
+        static func element(slots: [UInt32]) -> Column { Column(source: .element, slots: slots) }
+        static let ordinal = Column(source: .ordinal, slots: [])
     }
 
     let columns: [Column]
@@ -34,6 +40,34 @@ final class RecordPlan: @unchecked Sendable {
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
 
     /// The plan of a schema's columns, or `nil` when they have none (see the type's comment).
+    init?(columns schemaColumns: [JSONColumn], explode: JSONExplode?) {
+        guard let layout = PlanLayout(columns: schemaColumns, explode: explode) else { return nil }
+        columns = layout.columns
+        explodeSlot = layout.explodeSlot
+        (levels, keys, buckets, keyBytes) = layout.tree.compiled()
+        plan = .allocate(capacity: 1)
+        plan.initialize(to: cyajl_plan(levels: UnsafePointer(levels.baseAddress), keys: UnsafePointer(keys.baseAddress),
+                                       buckets: UnsafePointer(buckets.baseAddress), slotCount: layout.tree.slotCount,
+                                       elementSlotBase: explode == nil ? layout.tree.slotCount : layout.tree.elementSlotBase))
+    }
+
+    deinit {
+        plan.deallocate()
+        levels.deallocate()
+        keys.deallocate()
+        buckets.deallocate()
+        keyBytes.deallocate()
+    }
+}
+
+/// What a plan is made of, worked out from the columns before the plan is built (so that a
+/// schema without a plan gives up before any of the plan's memory exists).
+private struct PlanLayout {
+    let columns: [RecordPlan.Column]
+    let explodeSlot: UInt32?
+    let tree: PlanTree
+
+    /// The columns' paths laid out as levels and slots, or `nil` when they have no plan.
     init?(columns schemaColumns: [JSONColumn], explode: JSONExplode?) {
         var tree = PlanTree()
         var explodeSteps: [KeyPathSpec.Step] = []
@@ -50,7 +84,7 @@ final class RecordPlan: @unchecked Sendable {
             paths.append(keys)
         }
         // An ordinal column reads no path (and needs an explode: the schema checked that).
-        var columns: [Column?] = schemaColumns.map { if case .ordinal = $0.type { .ordinal } else { nil } }
+        var columns: [RecordPlan.Column?] = schemaColumns.map { if case .ordinal = $0.type { RecordPlan.Column.ordinal } else { nil } }
         func isElementColumn(_ index: Int) -> Bool {
             explode != nil && paths[index].contains { $0.steps.starts(with: explodeSteps) }
         }
@@ -75,20 +109,9 @@ final class RecordPlan: @unchecked Sendable {
         }
         self.explodeSlot = explodeSlot
         self.columns = columns.map { $0! }
-        (levels, keys, buckets, keyBytes) = tree.compiled()
-        plan = .allocate(capacity: 1)
-        plan.initialize(to: cyajl_plan(levels: UnsafePointer(levels.baseAddress), keys: UnsafePointer(keys.baseAddress),
-                                       buckets: UnsafePointer(buckets.baseAddress), slotCount: tree.slotCount,
-                                       elementSlotBase: explode == nil ? tree.slotCount : tree.elementSlotBase))
+        self.tree = tree
     }
 
-    deinit {
-        plan.deallocate()
-        levels.deallocate()
-        keys.deallocate()
-        buckets.deallocate()
-        keyBytes.deallocate()
-    }
 }
 
 /// The plan's levels while they are collected from the columns' paths.

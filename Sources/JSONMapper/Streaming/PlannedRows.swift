@@ -118,8 +118,7 @@ private final class PlannedCells {
     /// A column as the planned way makes its cells: a trivial record, read per cell without
     /// reference counting (its property and default are in arrays read only off the shortcuts).
     private struct Column {
-        enum Source { case record, element, ordinal }
-        let source: Source
+        let source: RecordPlan.Column.Source
         /// Its paths' slots: `slots[firstSlot ..< firstSlot + slotCount]`, in priority order.
         let firstSlot: Int
         let slotCount: Int
@@ -161,11 +160,7 @@ private final class PlannedCells {
         var columns: [Column] = []
         var slots: [UInt32] = []
         for (column, source) in zip(schema.columns, plan.columns) {
-            let (kind, columnSlots): (Column.Source, [UInt32]) = switch source {
-            case .record(let recordSlots): (.record, recordSlots)
-            case .element(let elementSlots): (.element, elementSlots)
-            case .ordinal: (.ordinal, [])
-            }
+            let (kind, columnSlots) = (source.source, source.slots)
             columns.append(Column(source: kind, firstSlot: slots.count, slotCount: columnSlots.count,
                                   shortcut: Self.shortcut(for: column.type), isRequired: column.isRequired))
             slots += columnSlots
