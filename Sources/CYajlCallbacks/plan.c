@@ -5,15 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *cyajlplan_grow(void *array, size_t *capacity, size_t needed, size_t element) {
-    size_t next = *capacity ? *capacity : 64;
-    while (next < needed) next *= 2;
-    void *moved = realloc(array, next * element);
-    // Like Swift's own allocations, running out of memory ends the process.
-    if (!moved) abort();
-    *capacity = next;
-    return moved;
-}
 
 // MARK: - Values
 
@@ -22,7 +13,7 @@ static void cyajlplan_start_element(cyajl_recorder *r, uint32_t element) {
     size_t width = r->plan->slotCount - r->plan->elementSlotBase;
     if (element >= r->elementCapacity) {
         size_t old = r->elementCapacity;
-        r->elementValues = cyajlplan_grow(r->elementValues, &r->elementCapacity, (size_t)element + 1, width ? width * sizeof(cyajl_plan_value) : 1);
+        r->elementValues = cyajl_grow(r->elementValues, &r->elementCapacity, (size_t)element + 1, width ? width * sizeof(cyajl_plan_value) : 1);
         if (width) memset(r->elementValues + old * width, 0, (r->elementCapacity - old) * width * sizeof(cyajl_plan_value));
     }
     // Slots a former record left with this record's stamp (it wrapped) are cleared whole.
@@ -96,7 +87,7 @@ static int cyajlplan_scalar(cyajl_recorder *r, cyajl_tape_kind kind, const unsig
         return 1;
     }
     // Text yajl unescaped into a buffer of its own, which it reuses after the callback.
-    if (r->sideCount + length >= r->sideCapacity) r->side = cyajlplan_grow(r->side, &r->sideCapacity, r->sideCount + length + 1, 1);
+    if (r->sideCount + length >= r->sideCapacity) r->side = cyajl_grow(r->side, &r->sideCapacity, r->sideCount + length + 1, 1);
     memcpy(r->side + r->sideCount, text, length);
     value->inSide = 1;
     value->position = r->sideCount;
@@ -182,7 +173,7 @@ static int cyajlplan_open(cyajl_recorder *r, int isArray) {
     }
     // The plan reads an object where the record has an array, or the other way round.
     if ((r->plan->levels[child].isArray != 0) != isArray) return 0;
-    if (r->depth == r->frameCapacity) r->frames = cyajlplan_grow(r->frames, &r->frameCapacity, r->depth + 1, sizeof(cyajl_plan_frame));
+    if (r->depth == r->frameCapacity) r->frames = cyajl_grow(r->frames, &r->frameCapacity, r->depth + 1, sizeof(cyajl_plan_frame));
     r->frames[r->depth] = (cyajl_plan_frame){ .level = child, .count = 0, .value = value };
     r->depth += 1;
     return 1;

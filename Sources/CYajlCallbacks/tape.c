@@ -10,7 +10,7 @@
 
 // MARK: - Growth
 
-static void *cyajltape_grow(void *array, size_t *capacity, size_t needed, size_t element) {
+void *cyajl_grow(void *array, size_t *capacity, size_t needed, size_t element) {
     size_t next = *capacity ? *capacity : 64;
     while (next < needed) next *= 2;
     void *moved = realloc(array, next * element);
@@ -22,7 +22,7 @@ static void *cyajltape_grow(void *array, size_t *capacity, size_t needed, size_t
 
 static inline cyajl_tape_entry *cyajltape_append(cyajl_tape *t, cyajl_tape_kind kind, uint32_t length, uint64_t position) {
     if (__builtin_expect(t->count == t->capacity, 0)) {
-        t->entries = cyajltape_grow(t->entries, &t->capacity, t->count + 1, sizeof(cyajl_tape_entry));
+        t->entries = cyajl_grow(t->entries, &t->capacity, t->count + 1, sizeof(cyajl_tape_entry));
     }
     cyajl_tape_entry *entry = &t->entries[t->count++];
     entry->kind = (uint8_t)kind;
@@ -75,7 +75,7 @@ static inline size_t cyajltape_utf8(uint32_t scalar, unsigned char *out) {
 static __attribute__((noinline)) void cyajltape_append_side_text(cyajl_tape *t, cyajl_tape_kind kind, const unsigned char *text, size_t length) {
     size_t needed = t->sideCount + length;
     // Never NULL once an entry points into it, even for an empty text.
-    if (needed >= t->sideCapacity) t->side = cyajltape_grow(t->side, &t->sideCapacity, needed + 1, 1);
+    if (needed >= t->sideCapacity) t->side = cyajl_grow(t->side, &t->sideCapacity, needed + 1, 1);
     if (length) memcpy(t->side + t->sideCount, text, length);
     cyajl_tape_entry *entry = cyajltape_append(t, kind, (uint32_t)length, t->sideCount);
     entry->textPlace = CYAJL_TEXT_IN_SIDE;
@@ -246,11 +246,11 @@ static int cyajltape_open(cyajl_state *s, cyajl_tape_kind kind) {
     cyajltape_count_value(t);
     if (t->depth == t->openCapacity) {
         size_t capacity = t->openCapacity;
-        t->openIndex = cyajltape_grow(t->openIndex, &capacity, t->depth + 1, sizeof(uint32_t));
+        t->openIndex = cyajl_grow(t->openIndex, &capacity, t->depth + 1, sizeof(uint32_t));
         capacity = t->openCapacity;
-        t->openCount = cyajltape_grow(t->openCount, &capacity, t->depth + 1, sizeof(uint32_t));
+        t->openCount = cyajl_grow(t->openCount, &capacity, t->depth + 1, sizeof(uint32_t));
         capacity = t->openCapacity;
-        t->openKeyBits = cyajltape_grow(t->openKeyBits, &capacity, t->depth + 1, 4 * sizeof(uint64_t));
+        t->openKeyBits = cyajl_grow(t->openKeyBits, &capacity, t->depth + 1, 4 * sizeof(uint64_t));
         t->openCapacity = capacity;
     }
     t->openIndex[t->depth] = (uint32_t)t->count;

@@ -61,6 +61,11 @@ typedef struct cyajl_state {
     struct cyajl_tape *tape;
 } cyajl_state;
 
+/// Grows `array` of `element`-byte items to room for at least `needed`, doubling from 64,
+/// and updates `capacity`: the C tables' one growth (the tape's, the planned recorder's).
+/// Running out of memory ends the process, as Swift's own allocations do.
+void *cyajl_grow(void *array, size_t *capacity, size_t needed, size_t element);
+
 /// Makes `state` ready for a parse: yajl calls the Swift callbacks of `forward` until a skip.
 void cyajl_init(cyajl_state *state, cyajl_forward forward, size_t maxStringBytes, size_t maxNumberBytes);
 

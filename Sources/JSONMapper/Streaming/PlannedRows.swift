@@ -175,7 +175,8 @@ private final class PlannedCells {
         isLenient = options.coercion == .lenient
         maxDocumentBytes = options.maxDocumentBytes ?? .max
         session = DecodingSession(options: options, checksWholeDocument: true)
-        scratch = JSONRow(cells: [.null])
+        // Room for the cell of every property, at its index in its codec's rows.
+        scratch = JSONRow(cells: Array(repeating: .null, count: (properties.compactMap { $0?.index }.max() ?? 0) + 1))
     }
 
     deinit {
@@ -334,9 +335,8 @@ private final class PlannedCells {
         case CYAJL_TAPE_STRING: event = .string(JSONBytes(start: text.baseAddress!, count: text.count))
         default: return false
         }
-        // The property writes the cell at its index in the rows of its codec; the scratch row
-        // has room for it.
-        if scratch.cells.count <= property.index { scratch.cells += repeatElement(.null, count: property.index + 1 - scratch.cells.count) }
+        // The property writes the cell at its index in the rows of its codec (the scratch row
+        // has room for every one).
         scratch.cells[property.index] = defaults[index]
         do throws(JSONMapperError) {
             _ = try withUnsafeMutablePointer(to: &scratch) { (row) throws(JSONMapperError) in
