@@ -25,8 +25,8 @@ static void cyajlplan_start_element(cyajl_recorder *r, uint32_t element) {
 /// Where the value that starts now goes: its slot and the level that reads its members, from
 /// the innermost object's last key or the innermost array's element index.
 static inline void cyajlplan_locate(cyajl_recorder *r, int32_t *slot, int32_t *child) {
-    cyajl_plan_frame *frame = &r->frames[r->depth - 1];
-    const cyajl_plan_level *level = &r->plan->levels[frame->level];
+    cyajl_plan_frame *frame = r->top;
+    const cyajl_plan_level *level = r->topLevel;
     if (level->isArray == CYAJL_PLAN_EXPLODED) {
         cyajlplan_start_element(r, frame->count);
         const cyajl_plan_key *key = &r->plan->keys[level->firstKey];
@@ -122,7 +122,7 @@ static int cyajlplan_key(void *context, const unsigned char *text, size_t length
     cyajl_recorder *r = context;
     if (!cyajl_text_passes(length, r->maxStringBytes)) return 0;
     if (r->skipDepth) return 1;
-    const cyajl_plan_level *level = &r->plan->levels[r->frames[r->depth - 1].level];
+    const cyajl_plan_level *level = r->topLevel;
     r->pendingSlot = -1;
     r->pendingChild = -1;
     if (!(level->keyLengths & cyajlplan_length_bit(length))) return 1;
@@ -175,6 +175,8 @@ static int cyajlplan_open(cyajl_recorder *r, int isArray) {
     if ((r->plan->levels[child].isArray != 0) != isArray) return 0;
     if (r->depth == r->frameCapacity) r->frames = cyajl_grow(r->frames, &r->frameCapacity, r->depth + 1, sizeof(cyajl_plan_frame));
     r->frames[r->depth] = (cyajl_plan_frame){ .level = child, .count = 0, .value = value };
+    r->top = &r->frames[r->depth];
+    r->topLevel = &r->plan->levels[child];
     r->depth += 1;
     return 1;
 }
@@ -196,8 +198,13 @@ static int cyajlplan_close(void *context) {
     r->depth -= 1;
     cyajlplan_note_end(r, r->frames[r->depth].value, r->frames[r->depth].count);
     if (r->depth == 0) {
+        r->top = NULL;
+        r->topLevel = NULL;
         r->recordClosed = 1;
         r->recordEnd = yajl_get_bytes_consumed(r->handle);
+    } else {
+        r->top = &r->frames[r->depth - 1];
+        r->topLevel = &r->plan->levels[r->top->level];
     }
     return 1;
 }
@@ -264,6 +271,8 @@ int cyajlplan_record(cyajl_recorder *r, const void *input, size_t length) {
     r->input = input;
     r->inputLength = length;
     r->depth = 0;
+    r->top = NULL;
+    r->topLevel = NULL;
     r->skipDepth = 0;
     r->pendingSlot = -1;
     r->pendingChild = -1;

@@ -115,6 +115,10 @@ typedef struct cyajl_recorder {
     cyajl_plan_frame *frames;
     size_t depth;
     size_t frameCapacity;
+    /// The innermost open container's frame and level (`frames[depth - 1]` and its level),
+    /// kept at hand for the callbacks of its members; NULL at depth 0.
+    cyajl_plan_frame *top;
+    const cyajl_plan_level *topLevel;
     /// The slot and level of the next value of the innermost object, set by its key.
     int32_t pendingSlot;
     int32_t pendingChild;

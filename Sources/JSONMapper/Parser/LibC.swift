@@ -5,6 +5,7 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
+import CYajlCallbacks
 
 // The C library calls JSONMapper makes, in the one file that imports the platform's C
 // module: a byte search (the parser's scans) and the file calls of record streams
@@ -14,6 +15,13 @@ import Musl
 @inline(__always)
 func firstOccurrence(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
     memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) }
+}
+
+/// How many of `bytes` are `byte` (a vector count in C, not a search per occurrence).
+@inline(__always)
+func occurrences(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {
+    guard let start = bytes.baseAddress else { return 0 }
+    return cyajl_count_byte(start.bytePointer, bytes.count, byte)
 }
 
 /// An open file of a record stream (read by a record sequence, written by a record writer):

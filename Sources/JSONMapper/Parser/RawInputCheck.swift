@@ -1,3 +1,5 @@
+import CYajlCallbacks
+
 /// Checks the raw input, before yajl reads it, for the bytes yajl lets through but JSON forbids:
 /// ill-formed UTF-8 (yajl is told not to check strings, and its own check accepted overlong
 /// forms, encoded surrogates and code points past U+10FFFF), and the form feed and vertical tab
@@ -45,43 +47,19 @@ struct RawInputCheck {
                 carried = []
             }
         }
-        // Form feeds and vertical tabs are rare: libc's vectorized byte search finds the first.
-        let verticalTab = Self.offset(of: 0x0B, in: base, from: start, before: count)
-        let whitespace = Self.offset(of: 0x0C, in: base, from: start, before: verticalTab)
-        if let fault = firstInvalidUTF8(bytes, from: start, before: whitespace, count: count) { return fault }
-        guard whitespace < count else { return nil }
-        return Fault(offset: whitespace, message: Self.whitespaceMessage(bytes[whitespace]))
+        return firstFault(bytes, from: start, count: count)
     }
 
-    /// The first ill-formed UTF-8 sequence starting before `limit` (reading up to `count` bytes
-    /// to complete one). A sequence the chunk ends inside is carried over to the next chunk.
-    private mutating func firstInvalidUTF8(_ bytes: UnsafePointer<UInt8>, from start: Int, before limit: Int,
-                                           count: Int) -> Fault? {
+    /// The first fault from `start`: the scan in C finds the next byte that is not plain
+    /// ASCII (or is a form feed or vertical tab), then the multi-byte sequences from there are
+    /// checked here. A sequence the chunk ends inside is carried over to the next chunk.
+    private mutating func firstFault(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int) -> Fault? {
         let raw = UnsafeRawPointer(bytes)
         var i = start
-        while i < limit {
-            // 32 bytes at a time while all are ASCII (unaligned loads: chunks start anywhere).
-            while i + 32 <= limit {
-                let any = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
-                if any & 0x8080_8080_8080_8080 != 0 { break }
-                i += 32
-            }
-            guard i < limit else { break }
-            // Then to the first non-ASCII byte of the next eight (little-endian: the lowest).
-            if i + 8 <= limit {
-                let high = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
-                if high == 0 {
-                    i += 8
-                    continue
-                }
-                i += high.trailingZeroBitCount / 8
-            } else if bytes[i] < 0x80 {
-                i += 1
-                continue
-            }
+        while true {
+            i += cyajl_first_non_ascii_or_ff_vt(bytes + i, count - i)
+            guard i < count else { return nil }
+            guard bytes[i] >= 0x80 else { return Fault(offset: i, message: Self.whitespaceMessage(bytes[i])) }
             // A run of multi-byte characters, as in most non-Latin text.
             repeat {
                 if i + 4 <= count, let length = Self.commonSequenceLength(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)) {
@@ -95,14 +73,8 @@ struct RawInputCheck {
                     carried = Array(UnsafeBufferPointer(start: bytes + i, count: count - i))
                     return nil
                 }
-            } while i < limit && bytes[i] >= 0x80
+            } while i < count && bytes[i] >= 0x80
         }
-        return nil
-    }
-
-    /// The offset of the first `byte` in `base[from..<end]`, or `end`.
-    private static func offset(of byte: UInt8, in base: UnsafeRawPointer, from start: Int, before end: Int) -> Int {
-        firstOccurrence(of: byte, in: base + start, count: end - start).map { $0 - base } ?? end
     }
 
     /// The fault of an input that ends inside a multi-byte sequence, relative to the end of the

@@ -84,10 +84,13 @@ struct BlockCursor {
 }
 
 extension RecordFramer.Limits {
-    /// The outcome of a record over ``maxRecordBytes``, or `nil` for one within it.
-    func rejectionIfTooLong<Value>(_ record: BlockCursor.Record) -> RecordOutcome<Value>? {
-        guard record.bytes.count > maxRecordBytes else { return nil }
-        return .rejected(.recordTooLong(startingAt: record.origin.offset, limit: maxRecordBytes),
+    /// Whether `record` is over ``maxRecordBytes``. A test apart from the rejection's outcome,
+    /// so that a record within the limit costs no generic outcome.
+    func isTooLong(_ record: BlockCursor.Record) -> Bool { record.bytes.count > maxRecordBytes }
+
+    /// The outcome of a record over ``maxRecordBytes`` (see ``isTooLong(_:)``).
+    func tooLongOutcome<Value>(of record: BlockCursor.Record) -> RecordOutcome<Value> {
+        .rejected(.recordTooLong(startingAt: record.origin.offset, limit: maxRecordBytes),
                          line: record.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(oversizedHeadLength)))
     }
 
@@ -119,7 +122,7 @@ struct BlockRecords<Value> {
     /// The next record's outcome, or `nil` at the end of the block.
     mutating func next() -> RecordOutcome<Value>? {
         guard !ended, let record = cursor.next() else { return nil }
-        if let tooLong: RecordOutcome<Value> = limits.rejectionIfTooLong(record) { return tooLong }
+        if limits.isTooLong(record) { return limits.tooLongOutcome(of: record) }
         do throws(JSONMapperError) {
             var issues: [JSONMapperError] = []
             let value = try engine.decode(record.bytes, at: record.origin, columns: columns, issues: &issues)

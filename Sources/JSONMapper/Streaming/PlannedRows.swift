@@ -59,9 +59,9 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
         // Array records read through column names go the general way, which names them.
         let planned = columns == nil ? planned : nil
         while let record = cursor.next() {
-            if let tooLong: RecordOutcome<JSONRowRun<Sink.Block>> = limits.rejectionIfTooLong(record) {
+            if limits.isTooLong(record) {
                 run.end(taking: &sink, into: &outcomes)
-                outcomes.append(tooLong)
+                outcomes.append(limits.tooLongOutcome(of: record))
                 continue
             }
             if let planned, let rows = planned.appendRows(of: record.bytes, to: &sink) {

@@ -2,7 +2,8 @@
 ///
 /// JSON Lines blocks hold whole lines (the worker finds them); blocks of the other framings
 /// carry the spans the framer's scanner found.
-// Sendable: immutable once made; it owns its bytes and frees them with itself.
+// Sendable: immutable once made; it owns its bytes and frees them (or gives them back to
+// its pool, which locks) with itself.
 final class RecordBlock: @unchecked Sendable {
     /// The bytes, owned by the block and freed with it.
     let bytes: UnsafeRawBufferPointer
@@ -11,15 +12,22 @@ final class RecordBlock: @unchecked Sendable {
     /// The records, for value framings; `nil` for JSON Lines, whose records are its lines.
     let spans: [RecordSpan]?
 
-    /// Takes ownership of `count` initialized bytes at `base`, allocated with
-    /// `UnsafeMutableRawPointer.allocate`.
-    init(taking base: UnsafeMutableRawPointer, count: Int, origin: InputOrigin, spans: [RecordSpan]?) {
+    /// The pool the buffer goes back to, if it is one of a pool's.
+    private let pool: BlockBufferPool?
+
+    /// Takes ownership of `count` initialized bytes at `base`: a buffer of `pool`, or one
+    /// allocated with `UnsafeMutableRawPointer.allocate` when `pool` is `nil`.
+    init(taking base: UnsafeMutableRawPointer, count: Int, origin: InputOrigin, spans: [RecordSpan]?, pool: BlockBufferPool?) {
         bytes = UnsafeRawBufferPointer(start: base, count: count)
         self.origin = origin
         self.spans = spans
+        self.pool = pool
     }
 
-    deinit { bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() } }
+    deinit {
+        guard let base = bytes.baseAddress.map(UnsafeMutableRawPointer.init(mutating:)) else { return }
+        if let pool { pool.giveBack(base) } else { base.deallocate() }
+    }
 }
 
 /// Where one record lies in its block.

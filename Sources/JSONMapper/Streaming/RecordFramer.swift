@@ -1,8 +1,8 @@
 /// Cuts the bytes of a stream, as they arrive, into blocks of whole records (``RecordBlock``).
 ///
 /// Bytes go into one buffer. Each block takes the buffer's complete records, and the start of
-/// the record still arriving moves to a new buffer, so memory holds at most the blocks in
-/// flight and one partial record. A record that grows past `maxRecordBytes` before it ends is
+/// the record still arriving moves to the next buffer (a reused one, see ``BlockBufferPool``),
+/// so memory holds at most the blocks in flight and one partial record. A record that grows past `maxRecordBytes` before it ends is
 /// not buffered further: its first bytes are kept for the rejection, the rest are scanned for
 /// its end and dropped.
 ///
@@ -52,8 +52,12 @@ final class RecordFramer {
     var cutsSingleRecords = false
 
     private let limits: Limits
+    /// The buffers of the blocks: room for a read and a record left over from the last block.
+    private let pool: BlockBufferPool
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
+    /// Whether `base` is one of the pool's buffers.
+    private var isPooled: Bool
     private var count = 0
     /// The stream offset of the buffer's first byte.
     private var bufferOffset = 0
@@ -78,11 +82,21 @@ final class RecordFramer {
     init(framing: JSONRecordFraming, limits: Limits) {
         self.framing = framing
         self.limits = limits
-        capacity = max(limits.chunkSize, 1)
-        base = .allocate(byteCount: capacity, alignment: 16)
+        // Two reads' room: a block's leftover (a record's start) and the next read fit in one
+        // buffer unless that record is longer than a read. Four idle buffers cover the blocks
+        // a stream keeps in flight ahead of its workers.
+        pool = BlockBufferPool(capacity: 2 * max(limits.chunkSize, 1), limit: 4)
+        base = pool.take()
+        capacity = pool.capacity
+        isPooled = true
     }
 
-    deinit { base.deallocate() }
+    deinit { release(base) }
+
+    /// Frees the framer's buffer `buffer`, or gives it back to the pool.
+    private func release(_ buffer: UnsafeMutableRawPointer) {
+        if isPooled { pool.giveBack(buffer) } else { buffer.deallocate() }
+    }
 
     // MARK: Input
 
@@ -93,9 +107,10 @@ final class RecordFramer {
             let grown = max(capacity * 2, count + minimum)
             let bigger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
             bigger.copyMemory(from: base, byteCount: count)
-            base.deallocate()
+            release(base)
             base = bigger
             capacity = grown
+            isPooled = false
         }
         return UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count)
     }
@@ -309,11 +324,14 @@ final class RecordFramer {
     /// to a new buffer.
     private func cutBlock(at cut: Int, spans: [RecordSpan]?) -> RecordBlock {
         let block = RecordBlock(taking: base, count: cut,
-                                origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset), spans: spans)
+                                origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset), spans: spans,
+                                pool: isPooled ? pool : nil)
         if spans == nil { bufferLine += newlines(in: block.bytes) }
         let rest = count - cut
-        capacity = max(limits.chunkSize, rest + limits.chunkSize)
-        let fresh = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        let needed = rest + limits.chunkSize
+        isPooled = needed <= pool.capacity
+        capacity = isPooled ? pool.capacity : needed
+        let fresh = isPooled ? pool.take() : UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         fresh.copyMemory(from: base + cut, byteCount: rest)
         base = fresh
         count = rest
@@ -340,14 +358,6 @@ final class RecordFramer {
     }
 
     private func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
-        guard let start = bytes.baseAddress else { return 0 }
-        var found = 0
-        var cursor = start
-        let end = start + bytes.count
-        while cursor < end, let newline = firstOccurrence(of: 0x0A, in: cursor, count: end - cursor) {
-            found += 1
-            cursor = newline + 1
-        }
-        return found
+        occurrences(of: 0x0A, in: bytes)
     }
 }

@@ -1,0 +1,18 @@
+// Byte scans over raw input, a vector at a time: the passes every record's bytes take before
+// yajl reads them (where JSON forbids what yajl lets through) and the line count of a block.
+#ifndef CYAJL_SCAN_H
+#define CYAJL_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The offset of the first byte in `bytes[0..<count]` that is not plain ASCII text as JSON
+/// allows it everywhere: a byte from 0x80 (the lead or continuation of a multi-byte UTF-8
+/// sequence, which the caller then checks), or a form feed or vertical tab (which yajl skips
+/// as whitespace and JSON does not allow anywhere). `count` when there is none.
+size_t cyajl_first_non_ascii_or_ff_vt(const uint8_t *bytes, size_t count);
+
+/// How many of `bytes[0..<count]` are `byte`.
+size_t cyajl_count_byte(const uint8_t *bytes, size_t count, uint8_t byte);
+
+#endif

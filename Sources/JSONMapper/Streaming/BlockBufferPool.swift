@@ -1,0 +1,45 @@
+/// The buffers of one stream's blocks, taken back for the next block once a worker is done
+/// with one. A buffer freed to the allocator goes back to the system when the heap trims, and
+/// the next read into a fresh one pays a page fault per page; a reused one is already mapped.
+///
+/// Every buffer the pool hands out has the same ``capacity``. The framer takes one whenever a
+/// block's leftover and the next read fit in it, and allocates a buffer of its own otherwise;
+/// a ``RecordBlock`` gives its buffer back when it is freed, on whatever thread that is.
+final class BlockBufferPool: Sendable {
+    /// The size of every buffer of the pool.
+    let capacity: Int
+    private let limit: Int
+    /// The addresses of buffers no block uses, each of ``capacity`` bytes, allocated with
+    /// `UnsafeMutableRawPointer.allocate` and aligned to 16.
+    private let idle = LockedBox<[UInt]>([])
+
+    /// A pool of `capacity`-byte buffers that keeps at most `limit` of them idle.
+    init(capacity: Int, limit: Int) {
+        self.capacity = capacity
+        self.limit = limit
+    }
+
+    deinit {
+        idle.withLockedValue { addresses in
+            for address in addresses { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() }
+        }
+    }
+
+    /// An idle buffer, or a new one.
+    func take() -> UnsafeMutableRawPointer {
+        if let address = idle.withLockedValue({ $0.popLast() }), let buffer = UnsafeMutableRawPointer(bitPattern: address) {
+            return buffer
+        }
+        return .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    /// Takes back `buffer`, one of this pool's, that nothing uses any more.
+    func giveBack(_ buffer: UnsafeMutableRawPointer) {
+        let kept = idle.withLockedValue { addresses in
+            guard addresses.count < limit else { return false }
+            addresses.append(UInt(bitPattern: buffer))
+            return true
+        }
+        if !kept { buffer.deallocate() }
+    }
+}
