@@ -60,11 +60,16 @@ let package = Package(
             dependencies: ["JSONMapper", "CZlib", "CZstd"]
         ),
 
-        // Parquet: the writer (Thrift compact metadata, page encodings, zstd and gzip pages)
-        // and schema rows written through it, apart so that `import JSONMapper` links neither.
+        // Parquet: the writer (Thrift compact metadata, page encodings, zstd, gzip and Snappy
+        // pages) and schema rows written through it, apart so that `import JSONMapper` links none.
+        .systemLibrary(
+            name: "CSnappy",
+            pkgConfig: "snappy",
+            providers: [.apt(["libsnappy-dev"]), .brew(["snappy"])]
+        ),
         .target(
             name: "JSONMapperParquet",
-            dependencies: ["JSONMapper", "CZlib", "CZstd"]
+            dependencies: ["JSONMapper", "CZlib", "CZstd", "CSnappy"]
         ),
 
         // SwiftNIO: documents and record streams straight from `ByteBuffer`s, apart so that

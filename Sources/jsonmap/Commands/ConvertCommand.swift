@@ -34,7 +34,7 @@ struct ConvertCommand: ParsableCommand {
             column is REQUIRED, every other OPTIONAL (null where the record had no value). Row \
             groups of --row-group-size rows are written as they fill, so memory holds one row \
             group, and standard output works too. Pages are compressed with --compression: zstd \
-            (default), gzip or none; snappy is not available (no Snappy library is linked).
+            (default), snappy, gzip or none.
 
             --partition-by COL[,COL...] writes a directory (-o DIR) of Hive-style folders, \
             col=value/part-N.EXT, the partition columns left out of the files. In names and \
@@ -73,7 +73,7 @@ struct ConvertCommand: ParsableCommand {
     var compress: CompressionFormat?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Parquet page compression (default zstd; snappy is not available).", valueName: "zstd|gzip|none"))
+        "Parquet page compression (default zstd).", valueName: "zstd|snappy|gzip|none"))
     var compression: ParquetCompression?
 
     @Option(name: .long, help: ArgumentHelp("Rows per Parquet row group (default 122880).", valueName: "rows"))
