@@ -73,7 +73,7 @@ struct Bench {
             // that its ratios can be computed.
             let references = selected.flatMap { id in
                 [id.operation.reference?.library, id.operation.floor, id.library.walkAllCounterpart, id.library.oneWorkerCounterpart,
-                 id.library.handWrittenMappingCounterpart]
+                 id.library.fileSourceCounterpart, id.library.handWrittenMappingCounterpart]
                     .compactMap { $0 }.map { ContenderID(id.operation, $0) }
             }
             selected += entry.contenderIDs.filter { references.contains($0) && !selected.contains($0) }

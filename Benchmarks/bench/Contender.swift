@@ -60,6 +60,9 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The same workers, each status reduced by a transform on the worker that decoded it
     /// (`records(_:from:transform:)`), so that no model crosses threads.
     case jsonMapperParallelTransform = "JSONMapper-parallel-transform"
+    /// The parallel stream over the same file read as an `AsyncSequence` of 64 KiB chunks, as
+    /// a server reads a body: compared with the file source (`JSONMapper-parallel`).
+    case jsonMapperParallelAsync = "JSONMapper-parallel-async"
     /// Lines split by hand, each decoded with `JSONDecoder`.
     case jsonDecoderPerLine = "JSONDecoder-per-line"
     /// Six columns of each status as CSV rows of a runtime schema, one worker: `jsonmap`'s
@@ -73,6 +76,9 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// The one-worker counterpart of a parallel contender.
     var oneWorkerCounterpart: Library? { [.jsonMapperParallel, .jsonMapperParallelTransform].contains(self) ? .jsonMapper : nil }
+
+    /// The same stream read from the file, for a contender reading it as async chunks.
+    var fileSourceCounterpart: Library? { self == .jsonMapperParallelAsync ? .jsonMapperParallel : nil }
 
     /// The same decode through the hand-written mapping, for the macro row.
     var handWrittenMappingCounterpart: Library? { self == .jsonMapperMacro ? .jsonMapper : nil }

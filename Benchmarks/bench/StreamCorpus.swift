@@ -22,6 +22,9 @@ enum StreamCorpus {
     ///   length by a transform on the worker that decoded it, the lengths summed here: the way
     ///   to keep models from crossing threads (memory freed on another thread than the one
     ///   that allocated it takes glibc's slow, locked path);
+    /// - JSONMapper-parallel-async: the same workers over the file read as an `AsyncSequence`
+    ///   of 64 KiB chunks (``FileChunks``), each read when the stream asks for it, as a server
+    ///   reads a body;
     /// - JSONDecoder-per-line: lines cut with `memchr` from chunks read from the file, each
     ///   decoded by one reused `JSONDecoder`;
     /// - yajl: one yajl handle over the whole file (multiple values allowed), do-nothing callbacks.
@@ -32,6 +35,9 @@ enum StreamCorpus {
             Contender(Library.jsonMapperParallel, .stream, workers: workers) { { blackHole(try decodeRecords(path: path, workers: workers)) } },
             Contender(Library.jsonMapperParallelTransform, .stream, workers: workers) {
                 { blackHole(try textLengths(path: path, workers: workers)) }
+            },
+            Contender(Library.jsonMapperParallelAsync, .stream, workers: workers) {
+                { blackHole(try decodeAsyncChunks(path: path, workers: workers)) }
             },
             Contender(Library.jsonMapperRows, .stream, workers: 1) { { blackHole(try csvRows(path: path)) } },
             Contender(Library.jsonDecoderPerLine, .stream) { { blackHole(try decodeLinesWithJSONDecoder(path: path) { blackHole($0) }) } },
@@ -147,6 +153,19 @@ enum StreamCorpus {
         return count
     }
 
+    /// Decodes every line of the file read as 64 KiB async chunks, on `workers` workers; returns
+    /// the number of records.
+    static func decodeAsyncChunks(path: String, workers: Int, _ each: @escaping @Sendable (TwitterStatus) -> Void = { blackHole($0) }) throws -> Int {
+        try SmallChunkStream.runOffMainActor {
+            var count = 0
+            for try await record in JSONRecordDecoder(framing: .jsonLines, workers: workers).records(TwitterStatus.self, from: FileChunks(path: path)) {
+                each(record.value)
+                count += 1
+            }
+            return count
+        }
+    }
+
     /// Decodes every line on `workers` workers, each status reduced there to its text's length
     /// in UTF-8 bytes; returns the number of records and the sum of the lengths.
     static func textLengths(path: String, workers: Int) throws -> (records: Int, textBytes: Int) {
@@ -258,6 +277,12 @@ enum StreamCorpus {
                 if count != lines { result.failures.append("\(file): JSONMapper with \(workers) workers read \(count) records of \(lines) lines") }
             }
             if mismatches > 0 { result.failures.append("\(file): \(mismatches) records differ between JSONMapper and JSONDecoder") }
+            let asyncStatuses = SmallChunkStream.Collected<TwitterStatus>()
+            let asyncCount = try decodeAsyncChunks(path: path, workers: 2) { asyncStatuses.append($0) }
+            let asyncDiffering = asyncStatuses.all.enumerated().filter { $0.element != expected[$0.offset % expected.count] }.count
+            if asyncCount != lines || asyncDiffering > 0 {
+                result.failures.append("\(file): the async chunks gave \(asyncCount) records of \(lines) lines, \(asyncDiffering) differing")
+            }
             let rows = try csvRows(path: path)
             if rows.records != lines { result.failures.append("\(file): JSONMapper-rows read \(rows.records) records of \(lines) lines") }
             let lengths = try textLengths(path: path, workers: max(2, ProcessInfo.processInfo.activeProcessorCount))
@@ -279,4 +304,31 @@ enum StreamCorpus {
 
 struct StreamCorpusError: Error, CustomStringConvertible {
     let description: String
+}
+
+/// A file's bytes as an `AsyncSequence` of 64 KiB chunks, each read when the consumer asks for
+/// the next: a source with the backpressure of a request body, over bytes already on disk.
+struct FileChunks: AsyncSequence, Sendable {
+    let path: String
+    let chunkSize = 65_536
+
+    final class AsyncIterator: AsyncIteratorProtocol {
+        private let handle: FileHandle?
+        private let chunkSize: Int
+
+        init(path: String, chunkSize: Int) {
+            handle = FileHandle(forReadingAtPath: path)
+            self.chunkSize = chunkSize
+        }
+
+        deinit { try? handle?.close() }
+
+        func next() async throws -> [UInt8]? {
+            guard let handle else { throw StreamCorpusError(description: "cannot open the stream file") }
+            guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else { return nil }
+            return Array(data)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(path: path, chunkSize: chunkSize) }
 }
