@@ -21,8 +21,10 @@ package struct ParquetBlockSink: RowBlockSink {
     /// Each schema column's position among the written ones (`nil`: not written, as a
     /// partition column).
     private let positions: [Int?]
-    /// Empty buffers of the columns, whose checks the held cells pass before they are stored.
+    /// Empty buffers of the columns, whose checks a general-way row passes before it is stored.
     private let checks: [ParquetColumnBuffer]
+    /// The same checks as trivial values, for the held cells of a planned record.
+    private let rules: [ParquetValueRule]
     private var block: ParquetRowBlock
     /// The record's cells, row after row, each row `mapping.columns.count` wide.
     private var held: [Held] = []
@@ -35,6 +37,7 @@ package struct ParquetBlockSink: RowBlockSink {
         for (position, index) in mapping.columnIndices.enumerated() { positions[index] = position }
         self.positions = positions
         checks = mapping.columns.map(ParquetColumnBuffer.init)
+        rules = checks.map(\.rule)
         block = ParquetRowBlock(mapping.columns)
     }
 
@@ -106,20 +109,26 @@ package struct ParquetBlockSink: RowBlockSink {
     package mutating func endRow() {}
 
     package mutating func commitRecord() -> Bool {
+        guard heldCellsPassChecks() else { return false }
         let width = mapping.columns.count
-        for (offset, cell) in held.enumerated() {
-            guard case .value(let value) = cell else { continue }
-            do throws(ParquetError) {
-                try checks[offset % width].check(value)
-            } catch {
-                return false
-            }
-        }
-        for (offset, cell) in held.enumerated() {
+        var column = 0
+        for cell in held {
             switch cell {
-            case .value(let value): block.store(value, column: offset % width)
-            case .bytes(let bytes): block.storeBytes(bytes, column: offset % width)
+            case .value(let value): block.store(value, column: column)
+            case .bytes(let bytes): block.storeBytes(bytes, column: column)
             }
+            column = column + 1 == width ? 0 : column + 1
+        }
+        return true
+    }
+
+    /// Whether every held value is one its column takes.
+    private func heldCellsPassChecks() -> Bool {
+        let width = mapping.columns.count
+        var column = 0
+        for cell in held {
+            if case .value(let value) = cell, rules[column].violation(by: value) != nil { return false }
+            column = column + 1 == width ? 0 : column + 1
         }
         return true
     }

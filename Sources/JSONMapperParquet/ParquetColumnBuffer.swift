@@ -61,18 +61,17 @@ public struct ParquetColumnBuffer: Sendable {
 
     /// Throws what ``append(_:)`` would for `value`.
     func check(_ value: ParquetValue) throws(ParquetError) {
-        switch (value, storage) {
-        case (.null, _):
-            guard column.isOptional else { throw failure("a null in a required column") }
-        case (.int64, .int64), (.double, .double), (.bool, .bool), (.string, .byteArray), (.bytes, .byteArray): break
-        case (.int64(let number), .int32):
-            guard Int32(exactly: number) != nil else { throw failure("\(number) does not fit a 32-bit decimal") }
-        case (.bytes(let data), .fixed(let width)):
-            guard data.count == width else { throw failure("a fixed-length value of \(data.count) bytes, not \(width)") }
-        default:
-            throw failure("a value of another kind (\(value)) for a \(column.kind) column")
+        guard let violation = rule.violation(by: value) else { return }
+        switch violation {
+        case .nullInRequiredColumn: throw failure("a null in a required column")
+        case .outsideInt32(let number): throw failure("\(number) does not fit a 32-bit decimal")
+        case .fixedWidth(let count, let width): throw failure("a fixed-length value of \(count) bytes, not \(width)")
+        case .otherKind: throw failure("a value of another kind (\(value)) for a \(column.kind) column")
         }
     }
+
+    /// What the column takes, apart from the buffer.
+    var rule: ParquetValueRule { ParquetValueRule(isOptional: column.isOptional, storage: storage) }
 
     /// Appends a value that ``check(_:)`` accepted.
     mutating func store(_ value: ParquetValue) {
@@ -151,6 +150,33 @@ public struct ParquetColumnBuffer: Sendable {
 
     private func failure(_ reason: String) -> ParquetError {
         .invalidValue(column: column.name, reason: reason)
+    }
+}
+
+/// The values a column takes: what ``ParquetColumnBuffer/check(_:)`` enforces, as a trivial
+/// value, so that a worker can check a record's cells before storing them without touching
+/// (or copying) a buffer.
+struct ParquetValueRule: Sendable {
+    /// Why a value cannot be stored.
+    enum Violation {
+        case nullInRequiredColumn
+        case outsideInt32(Int64)
+        case fixedWidth(count: Int, width: Int)
+        case otherKind
+    }
+
+    let isOptional: Bool
+    let storage: ParquetColumn.Storage
+
+    /// Why `value` cannot be stored in the column, or `nil` when it can.
+    func violation(by value: ParquetValue) -> Violation? {
+        switch (value, storage) {
+        case (.null, _): isOptional ? nil : .nullInRequiredColumn
+        case (.int64, .int64), (.double, .double), (.bool, .bool), (.string, .byteArray), (.bytes, .byteArray): nil
+        case (.int64(let number), .int32): Int32(exactly: number) == nil ? .outsideInt32(number) : nil
+        case (.bytes(let data), .fixed(let width)): data.count == width ? nil : .fixedWidth(count: data.count, width: width)
+        default: .otherKind
+        }
     }
 }
 
