@@ -1,30 +1,39 @@
 /// JSON key bytes → value, looked up straight from the parser's bytes with no `String`
-/// made: open addressing over a power-of-two slot array, a hash of the key's length and its
-/// first and last eight bytes (a few instructions whatever the key's length; a collision only
-/// costs one more comparison), keys stored back to back in one buffer. Built once with
+/// made: open addressing over a power-of-two slot array, keyed by the one key hash
+/// (``KeyBytes``) of the key's length and its first and last eight bytes. Each entry keeps
+/// those two words, so a key of up to sixteen bytes (nearly every JSON key) is compared in two
+/// word compares, and only the middle of a longer one byte by byte. Built once with
 /// ``insert(_:make:)``, then only read: codecs keep it in a `let`, so lookups need no
 /// exclusivity checks.
 struct KeyTable<Value: AnyObject> {
+    private struct Entry {
+        var head: UInt64
+        var tail: UInt64
+        var count: Int
+        /// Where the key's bytes start in `keyBytes`.
+        var start: Int
+        var hash: UInt64
+        /// The value unretained, for lookups that must not touch reference counts; `values`
+        /// keeps it alive.
+        var value: Unmanaged<Value>
+    }
+
     private var keyBytes: [UInt8] = []
-    /// Per entry: start in `keyBytes`, length, hash.
-    private var entries: [(start: Int, count: Int, hash: UInt64)] = []
+    private var entries: [Entry] = []
     private var values: [Value] = []
-    /// The same values unretained, for lookups that must not touch reference counts; `values`
-    /// keeps them alive.
-    private var unretained: [Unmanaged<Value>] = []
     /// Entry index + 1 per slot; 0 is empty.
     private var slots: [Int32] = Array(repeating: 0, count: 8)
 
     /// The value for `key`, creating it with `make` if the key is new.
     mutating func insert(_ key: String, make: () -> Value) -> Value {
         let utf8 = Array(key.utf8)
-        let hash = utf8.withUnsafeBufferPointer { KeyBytes.hash($0) }
-        if let existing = utf8.withUnsafeBufferPointer({ index(of: $0, hash: hash) }) { return values[existing] }
+        if let existing = utf8.withUnsafeBufferPointer({ index(of: $0) }) { return values[existing] }
         let value = make()
-        entries.append((keyBytes.count, utf8.count, hash))
+        let words = utf8.withUnsafeBufferPointer { KeyBytes.words($0) }
+        entries.append(Entry(head: words.head, tail: words.tail, count: utf8.count, start: keyBytes.count,
+                             hash: KeyBytes.hash(count: utf8.count, words: words), value: .passUnretained(value)))
         keyBytes.append(contentsOf: utf8)
         values.append(value)
-        unretained.append(.passUnretained(value))
         if entries.count * 2 > slots.count { rehash(capacity: slots.count * 2) } else { place(entries.count - 1) }
         return value
     }
@@ -32,13 +41,13 @@ struct KeyTable<Value: AnyObject> {
     /// The value for `key`, unretained (valid as long as the table).
     @inline(__always)
     subscript(key: JSONBytes) -> Unmanaged<Value>? {
-        index(of: key.buffer, hash: KeyBytes.hash(key.buffer)).map { unretained[$0] }
+        index(of: key.buffer).map { entries[$0].value }
     }
 
-    /// Every key with its value, in insertion order.
     /// Whether no key has been added.
     var isEmpty: Bool { values.isEmpty }
 
+    /// Every key with its value, in insertion order.
     var keysAndValues: [(key: String, value: Value)] {
         entries.indices.map { i in
             let e = entries[i]
@@ -47,22 +56,32 @@ struct KeyTable<Value: AnyObject> {
     }
 
     @inline(__always)
-    private func index(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { return nil }
-            let e = entries[stored - 1]
-            if e.hash == hash, e.count == key.count, keysEqual(e.start, key) { return stored - 1 }
-            slot = (slot + 1) & mask
+    private func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let words = KeyBytes.words(key)
+        let hash = KeyBytes.hash(count: key.count, words: words)
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let stored = Int(slots[slot])
+                    if stored == 0 { return nil }
+                    let e = entries[stored - 1]
+                    if e.head == words.head, e.tail == words.tail, e.count == key.count,
+                       e.count <= 16 || middlesEqual(e.start, key) {
+                        return stored - 1
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
         }
     }
 
-    @inline(__always)
-    private func keysEqual(_ start: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the stored key at `start` and `key`, of the same length over sixteen bytes and
+    /// with the same first and last eight, agree in between.
+    private func middlesEqual(_ start: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         keyBytes.withUnsafeBufferPointer { stored in
-            KeyBytes.equal(stored.baseAddress.map { $0 + start }, key.baseAddress, count: key.count)
+            KeyBytes.equal(stored.baseAddress.map { $0 + start + 8 }, key.baseAddress.map { $0 + 8 }, count: key.count - 16)
         }
     }
 

@@ -14,6 +14,22 @@ package enum KeyBytes {
         return cyajl_key_hash(base, count)
     }
 
+    /// A key's two words: its first eight bytes and its last eight (for a key of fewer than
+    /// eight bytes, its bytes in the first word and a zero second). A key of up to sixteen
+    /// bytes is equal to another exactly when its length and both words are.
+    @inline(__always)
+    package static func words(_ key: UnsafeBufferPointer<UInt8>) -> (head: UInt64, tail: UInt64) {
+        var head: UInt64 = 0, tail: UInt64 = 0
+        if let base = key.baseAddress { cyajl_key_words(base, key.count, &head, &tail) }
+        return (head, tail)
+    }
+
+    /// The hash of a key from its length and words (see ``words(_:)``): ``hash(_:count:)``'s.
+    @inline(__always)
+    package static func hash(count: Int, words: (head: UInt64, tail: UInt64)) -> UInt64 {
+        cyajl_key_mix(count, words.head, words.tail)
+    }
+
     /// A hash of the bytes of `key` (see ``hash(_:count:)``).
     @inline(__always)
     package static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
