@@ -22,16 +22,18 @@ final class ThreadedSourceReader: @unchecked Sendable {
         let thread = Thread { [self] in
             let reader = Self.reader(of: source, chunkSize: chunkSize)
             while true {
-                var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1))
-                // (`withUnsafeMutableBytes` rethrows untyped errors: the typed one crosses it as a Result.)
-                let result = chunk.withUnsafeMutableBytes { buffer in
-                    Result { () throws(JSONMapperError) in try reader.read(into: buffer) }
+                // Read into the array's uninitialized room (no zero fill): its count is what
+                // the reader wrote. (The closure rethrows untyped errors: the typed one crosses
+                // it as a Result.)
+                var result: Result<Int, JSONMapperError> = .success(0)
+                let chunk = [UInt8](unsafeUninitializedCapacity: max(chunkSize, 1)) { buffer, count in
+                    result = Result { () throws(JSONMapperError) in try reader.read(into: UnsafeMutableRawBufferPointer(buffer)) }
+                    count = (try? result.get()) ?? 0
                 }
                 switch result {
                 case .success(0):
                     return finish(.success(()))
-                case .success(let count):
-                    chunk.removeSubrange(count...)
+                case .success:
                     guard put(chunk) else { return }
                 case .failure(let error):
                     return finish(.failure(error))
