@@ -33,7 +33,8 @@ struct RecordEngines<Value>: Sendable {
 
     /// Engines that decode through `codec` (a type's own, or a runtime schema's).
     static func mapped(_ codec: ValueCodec<Value>, options: DecodingOptions) -> RecordEngines {
-        RecordEngines { RecordEngine(codec: codec, options: options) }
+        let shared = SharedHandler(codec)
+        return RecordEngines { RecordEngine(codec: shared.handler, options: options) }
     }
 }
 

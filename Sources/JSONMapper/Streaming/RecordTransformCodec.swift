@@ -5,8 +5,7 @@
 /// thread than the one that allocated it takes the allocator's slow, locked path, which the
 /// allocating thread's own allocations then contend for: the main cost of moving models
 /// between threads.)
-// Sendable: immutable: the inner codec and a `@Sendable` transform.
-final class RecordTransformCodec<Value, Output>: ValueCodec<Output>, @unchecked Sendable {
+final class RecordTransformCodec<Value, Output>: ValueCodec<Output> {
     private let inner: ValueCodec<Value>
     private let transform: @Sendable (Value) throws(JSONMapperError) -> Output
 
