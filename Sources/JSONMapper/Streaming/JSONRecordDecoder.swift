@@ -141,7 +141,7 @@ public struct JSONRecordDecoder: Sendable {
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
     ) -> JSONRecordSequence<Output> {
         JSONRecordSequence(decoder: self, source: source, onRejection: onRejection,
-                           decoding: parallelDecoding(RecordTransformCodec(inner: valueCodec(for: Value.self), transform: transform)))
+                           decoding: parallelDecoding(RecordEngines.mapped(valueCodec(for: Value.self), options: options).transformed(transform)))
     }
 
     /// The records of an asynchronous sequence of bytes (`URLSession.AsyncBytes`,
