@@ -5,7 +5,7 @@
 /// Handlers are built once per type (models, cached) or per declaration, and are immutable
 /// once built. The classes are not `Sendable` themselves: a class that inherits cannot be
 /// checked `Sendable`, and Swift has every subclass restate an unchecked conformance. Handlers
-/// cross threads inside what publishes them once built: a ``SharedHandler``, or the registry
+/// cross threads inside what publishes them once built: a `SharedHandler`, or the registry
 /// and metas that own them.
 public class _JSONFrameHandler {
     init() {}
