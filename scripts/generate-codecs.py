@@ -98,8 +98,7 @@ def scalar_codecs():
         value_return = "return try" if prefix else "try"
         out.append(f"""
 /// {doc}
-// Sendable: no stored state.
-final class {t}Codec: ValueCodec<{t}>, @unchecked Sendable {{
+final class {t}Codec: ValueCodec<{t}> {{
 {members}    @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> {t}? {{
 {before}        {value_return} coerce(event, expected, session) {{ () throws(CoercionFailure) in
@@ -137,8 +136,7 @@ def overrides(t, write):
 def integer_codecs():
     out = [HEADER, """
 /// Integers: the conversions of ``IntegerCoercion``; out of range is an error, never wrapped.
-// Sendable: no stored state.
-class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked Sendable {
+class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer> {
     @inline(__always)
     final func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Integer? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
@@ -150,8 +148,7 @@ class IntegerCodec<Integer: FixedWidthInteger>: ValueCodec<Integer>, @unchecked 
     for t in INTEGERS:
         out.append(f"""
 /// `{t}`, its conversion specialized.
-// Sendable: no stored state.
-final class {t}Codec: IntegerCodec<{t}>, @unchecked Sendable {{
+final class {t}Codec: IntegerCodec<{t}> {{
 {overrides(t, ["writer.writeInteger(value)"])}}}
 """)
     return "".join(out)
@@ -165,12 +162,12 @@ def standard_conformances():
 
 """]
     for t, codec, _ in SCALARS:
-        out.append(f"private let {variable(t)} = {codec}()\n")
+        out.append(f"private let {variable(t)} = SharedHandler({codec}())\n")
     for t, codec, what in SCALARS:
         out.append(f"""
 extension {t}: JSONMappableValue {{
     /// The codec for {what}. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler {{ {variable(t)} }}
+    public static var _jsonCodec: _JSONFrameHandler {{ {variable(t)}.handler }}
 }}
 """)
     for header, what, expression in CONTAINERS:

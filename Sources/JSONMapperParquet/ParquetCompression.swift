@@ -76,12 +76,13 @@ public enum ParquetCompression: String, Sendable, CaseIterable {
         defer { deflateEnd(&stream) }
         // The bound of deflate plus the gzip header and trailer, so one call with Z_FINISH ends the stream.
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(page.count))) + 32)
-        let status = output.withUnsafeMutableBytes { room in
-            page.withUnsafeBytes { input in
+        // `Bytef` is `UInt8`: the arrays' own typed buffers are what zlib reads and writes.
+        let status = output.withUnsafeMutableBufferPointer { room in
+            page.withUnsafeBufferPointer { input in
                 // zlib's `next_in` is not const, but deflate never writes through it.
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
                 stream.avail_in = uInt(input.count)
-                stream.next_out = room.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.next_out = room.baseAddress
                 stream.avail_out = uInt(room.count)
                 return deflate(&stream, Z_FINISH)
             }

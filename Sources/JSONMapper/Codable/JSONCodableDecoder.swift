@@ -27,8 +27,8 @@ import Foundation
 ///   sign, for `"K"`).
 ///
 /// Decoding is thread-safe: each decode reads the options once, and works on state of its own.
+// Sendable: every stored property is read and written under `lock`.
 public final class JSONCodableDecoder: @unchecked Sendable {
-    // Sendable: every stored property is read and written under `lock`.
     private let lock = NSLock()
     private var options = CodableDecodingOptions()
     private var json5 = false

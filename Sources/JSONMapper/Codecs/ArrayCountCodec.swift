@@ -1,8 +1,7 @@
 /// The number of elements of an array, counted from its events without keeping them: each
 /// element adds one, and containers inside are skipped unread. `null` keeps the default
 /// (lenient); any other value is a type mismatch.
-// Sendable: no stored state.
-final class ArrayCountCodec: ValueCodec<Int>, @unchecked Sendable {
+final class ArrayCountCodec: ValueCodec<Int> {
     override var expected: String { "an array (to count)" }
 
     override func begin(isObject: Bool, _ session: DecodingSession) throws(JSONMapperError) {

@@ -75,8 +75,7 @@ extension Set: ElementCollection {
 
 /// `Array` and `Set` from JSON arrays; also the handler of the array's frame, whose storage
 /// is an ``ElementList``.
-// Sendable: holds only the codecs it delegates to, immutable.
-final class CollectionCodec<Element, Collection: ElementCollection>: ValueCodec<Collection>, @unchecked Sendable
+final class CollectionCodec<Element, Collection: ElementCollection>: ValueCodec<Collection>
 where Collection.Element == Element {
     private let element: ValueCodec<Element>
 

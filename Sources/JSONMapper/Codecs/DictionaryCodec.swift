@@ -27,8 +27,7 @@ struct KeyValueLists {
 }
 
 /// `[String: Value]` from JSON objects; also the handler of the object's frame.
-// Sendable: holds only the codecs it delegates to, immutable.
-final class DictionaryCodec<Value, Dictionary: StringKeyedCollection>: ValueCodec<Dictionary>, @unchecked Sendable
+final class DictionaryCodec<Value, Dictionary: StringKeyedCollection>: ValueCodec<Dictionary>
 where Dictionary.Value == Value {
     private let value: ValueCodec<Value>
 

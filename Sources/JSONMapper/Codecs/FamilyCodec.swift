@@ -5,8 +5,7 @@ import Foundation
 /// frame of its own (as a polymorphic class's codec does), so everything inside the member is
 /// reported at its full path under the session's policy. The frame turns the model into a
 /// member and hands it to the frame below.
-// Sendable: no stored state.
-final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member>, @unchecked Sendable {
+final class FamilyCodec<Family: JSONPolymorphicFamily>: ValueCodec<Family.Member> {
     /// What the family frame holds while its member is decoded.
     private enum Slot {
         case empty

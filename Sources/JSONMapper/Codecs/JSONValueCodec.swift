@@ -5,8 +5,7 @@
 /// type's own, so nothing is coerced, strict or lenient, and `null` is ``JSONValue/null``
 /// (a `JSONValue?` reads `null` as `nil`). Written back by the writer as it was read: members
 /// in their order, numbers in their own text.
-// Sendable: no stored state.
-final class JSONValueCodec: OwnedValueCodec<JSONValue>, @unchecked Sendable {
+final class JSONValueCodec: OwnedValueCodec<JSONValue> {
     override var expected: String { "a JSON value" }
 
     override func initialize(_ event: ScalarEvent, at destination: UnsafeMutablePointer<JSONValue>,

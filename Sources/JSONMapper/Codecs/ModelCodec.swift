@@ -9,8 +9,7 @@ protocol CapturedModelDecoding: _JSONFrameHandler {
 }
 
 /// Decodes JSON objects into a ``JSONMappable`` model through its compiled ``ModelMeta``.
-// Sendable: `meta` and the fields it sets are written once, under the registry's lock, before any other thread gets the codec.
-final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDecoding, @unchecked Sendable {
+final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDecoding {
     /// The type that builds instances: `Model`, or the subclass a polymorphic base chose.
     private let type: Model.Type
     /// Set by the registry right after the codec is registered, before any other thread can
@@ -210,8 +209,7 @@ final class ModelCodec<Model: JSONMappable>: ValueCodec<Model>, CapturedModelDec
 
 /// The bottom frame of ``JSONMappable/update(fromJSON:options:)-(Data,_)``: the top-level
 /// object is decoded into the caller's existing instance.
-// Sendable: holds only the codecs it delegates to, immutable.
-final class UpdateRootHandler<Model: JSONMappable>: _JSONFrameHandler, @unchecked Sendable {
+final class UpdateRootHandler<Model: JSONMappable>: _JSONFrameHandler {
     private let codec: ModelCodec<Model>
 
     init(codec: ModelCodec<Model>) { self.codec = codec }

@@ -4,8 +4,7 @@
 /// tree: one handler per level, attached by ``ObjectHandler/attachHandlers(to:)``.
 ///
 /// Frames of key-path levels share the model frame's storage and state bytes.
-// Sendable: immutable once attached to its meta, which outlives it.
-class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
+class KeyTreeHandler: _JSONFrameHandler {
     /// The model this handler's frames fill, unretained: the meta owns the key tree, which
     /// owns its handlers.
     unowned(unsafe) let meta: ModelMeta
@@ -107,8 +106,7 @@ class KeyTreeHandler: _JSONFrameHandler, @unchecked Sendable {
 }
 
 /// The handler of a model's object (`isRoot`) or of an object a key path passes through.
-// Sendable: immutable once attached to its meta, which outlives it.
-final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
+final class ObjectHandler: KeyTreeHandler {
     /// The node's key table, frozen: built before the handler exists.
     private let keys: KeyTable<MapperEntry>
     /// The keys of the table, for property-driven walks of an object (``MemberWalk``).
@@ -185,8 +183,7 @@ final class ObjectHandler: KeyTreeHandler, @unchecked Sendable {
 /// The handler of an array a key path indexes into (`"urls[0].expanded"`), or (`isRoot`) of
 /// the array a positional model is read from (`"[0]"`): elements at mapped positions are
 /// routed, the others skipped.
-// Sendable: immutable once attached to its meta, which outlives it.
-final class ArrayPathHandler: KeyTreeHandler, @unchecked Sendable {
+final class ArrayPathHandler: KeyTreeHandler {
     /// The level read, unretained: the node owns its handler, and a reference back would keep
     /// both alive after their meta goes.
     private unowned(unsafe) let node: ArrayPathNode

@@ -18,8 +18,7 @@ extension Optional: OptionalRepresentable {
 
 /// `Optional<Wrapped>`: `null` is `nil` (also when updating a value that had one); anything
 /// else is the wrapped type's.
-// Sendable: holds only the codecs it delegates to, immutable.
-final class OptionalCodec<Wrapped, Value: OptionalRepresentable>: ValueCodec<Value>, @unchecked Sendable
+final class OptionalCodec<Wrapped, Value: OptionalRepresentable>: ValueCodec<Value>
 where Value.Wrapped == Wrapped {
     private let wrapped: ValueCodec<Wrapped>
 

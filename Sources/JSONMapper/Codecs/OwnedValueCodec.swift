@@ -2,8 +2,7 @@
 /// ``DecodingSession/pushOwned(_:by:)`` (or with a handler of its own): a finished frame's
 /// value is moved out by `take`, and an abandoned one is destroyed. The base of the codecs
 /// whose storage is their value (`JSONValue` captures, runtime schemas' rows).
-// Sendable: no stored state.
-class OwnedValueCodec<V>: ValueCodec<V>, @unchecked Sendable {
+class OwnedValueCodec<V>: ValueCodec<V> {
     override func take(_ storage: FrameStorage, initializing destination: UnsafeMutablePointer<V>,
                        _ session: DecodingSession) throws(JSONMapperError) -> Bool {
         destination.moveInitialize(from: storage.pointer(to: V.self), count: 1)

@@ -1,8 +1,7 @@
 import Foundation
 
 /// A `RawRepresentable` enum: the raw value, then the case with that raw value.
-// Sendable: holds only the codecs it delegates to, immutable.
-final class RawValueCodec<Value: RawRepresentable>: ValueCodec<Value>, @unchecked Sendable {
+final class RawValueCodec<Value: RawRepresentable>: ValueCodec<Value> {
     private let raw: ValueCodec<Value.RawValue>
 
     init(raw: ValueCodec<Value.RawValue>) { self.raw = raw }

@@ -2,8 +2,7 @@
 import Foundation
 
 /// `Double`, correctly rounded from the raw text (see ``FloatingPointCoercion``).
-// Sendable: no stored state.
-final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
+final class DoubleCodec: ValueCodec<Double> {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Double? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
@@ -25,8 +24,7 @@ final class DoubleCodec: ValueCodec<Double>, @unchecked Sendable {
 }
 
 /// `Float`, rounded once from the raw text.
-// Sendable: no stored state.
-final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
+final class FloatCodec: ValueCodec<Float> {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Float? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
@@ -48,8 +46,7 @@ final class FloatCodec: ValueCodec<Float>, @unchecked Sendable {
 }
 
 /// `Bool`: the conversions of ``BoolCoercion``.
-// Sendable: no stored state.
-final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
+final class BoolCodec: ValueCodec<Bool> {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Bool? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
@@ -71,8 +68,7 @@ final class BoolCodec: ValueCodec<Bool>, @unchecked Sendable {
 }
 
 /// `String`: the conversions of ``StringLikeCoercion/string(from:policy:)``.
-// Sendable: no stored state.
-final class StringCodec: ValueCodec<String>, @unchecked Sendable {
+final class StringCodec: ValueCodec<String> {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> String? {
         // From a tree, the string is taken as it is (it holds exactly these bytes).
@@ -96,8 +92,7 @@ final class StringCodec: ValueCodec<String>, @unchecked Sendable {
 }
 
 /// `Decimal`, exact from the number's text up to 38 significant digits (see ``DecimalCoercion``).
-// Sendable: no stored state.
-final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
+final class DecimalCodec: ValueCodec<Decimal> {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Decimal? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
@@ -119,8 +114,7 @@ final class DecimalCodec: ValueCodec<Decimal>, @unchecked Sendable {
 }
 
 /// `Date`: Unix time or the string formats ``DateCoercion`` lists; written as the options say.
-// Sendable: no stored state.
-final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
+final class DateCodec: ValueCodec<Date> {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Date? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
@@ -152,8 +146,7 @@ final class DateCodec: ValueCodec<Date>, @unchecked Sendable {
 }
 
 /// `URL`: a trimmed string; an empty one leaves the property as it is.
-// Sendable: no stored state.
-final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
+final class URLCodec: ValueCodec<URL> {
     override var blankStringIsNil: Bool { true }
 
     @inline(__always)
@@ -177,8 +170,7 @@ final class URLCodec: ValueCodec<URL>, @unchecked Sendable {
 }
 
 /// `UUID` from its string form.
-// Sendable: no stored state.
-final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
+final class UUIDCodec: ValueCodec<UUID> {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> UUID? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in
@@ -200,8 +192,7 @@ final class UUIDCodec: ValueCodec<UUID>, @unchecked Sendable {
 }
 
 /// `Data` from base64.
-// Sendable: no stored state.
-final class DataCodec: ValueCodec<Data>, @unchecked Sendable {
+final class DataCodec: ValueCodec<Data> {
     @inline(__always)
     private func value(_ event: ScalarEvent, _ session: DecodingSession) throws(JSONMapperError) -> Data? {
         try coerce(event, expected, session) { () throws(CoercionFailure) in

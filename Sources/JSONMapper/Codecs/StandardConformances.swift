@@ -4,125 +4,125 @@ import Foundation
 // The built-in mappable types. Codecs of scalar types are shared, immutable singletons;
 // container codecs are built for their element type when a model's mapping is compiled.
 
-private let intCodec = IntCodec()
-private let int8Codec = Int8Codec()
-private let int16Codec = Int16Codec()
-private let int32Codec = Int32Codec()
-private let int64Codec = Int64Codec()
-private let uintCodec = UIntCodec()
-private let uint8Codec = UInt8Codec()
-private let uint16Codec = UInt16Codec()
-private let uint32Codec = UInt32Codec()
-private let uint64Codec = UInt64Codec()
-private let doubleCodec = DoubleCodec()
-private let floatCodec = FloatCodec()
-private let boolCodec = BoolCodec()
-private let stringCodec = StringCodec()
-private let decimalCodec = DecimalCodec()
-private let dateCodec = DateCodec()
-private let urlCodec = URLCodec()
-private let uuidCodec = UUIDCodec()
-private let dataCodec = DataCodec()
-private let jsonvalueCodec = JSONValueCodec()
+private let intCodec = SharedHandler(IntCodec())
+private let int8Codec = SharedHandler(Int8Codec())
+private let int16Codec = SharedHandler(Int16Codec())
+private let int32Codec = SharedHandler(Int32Codec())
+private let int64Codec = SharedHandler(Int64Codec())
+private let uintCodec = SharedHandler(UIntCodec())
+private let uint8Codec = SharedHandler(UInt8Codec())
+private let uint16Codec = SharedHandler(UInt16Codec())
+private let uint32Codec = SharedHandler(UInt32Codec())
+private let uint64Codec = SharedHandler(UInt64Codec())
+private let doubleCodec = SharedHandler(DoubleCodec())
+private let floatCodec = SharedHandler(FloatCodec())
+private let boolCodec = SharedHandler(BoolCodec())
+private let stringCodec = SharedHandler(StringCodec())
+private let decimalCodec = SharedHandler(DecimalCodec())
+private let dateCodec = SharedHandler(DateCodec())
+private let urlCodec = SharedHandler(URLCodec())
+private let uuidCodec = SharedHandler(UUIDCodec())
+private let dataCodec = SharedHandler(DataCodec())
+private let jsonvalueCodec = SharedHandler(JSONValueCodec())
 
 extension Int: JSONMappableValue {
     /// The codec for `Int`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { intCodec }
+    public static var _jsonCodec: _JSONFrameHandler { intCodec.handler }
 }
 
 extension Int8: JSONMappableValue {
     /// The codec for `Int8`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { int8Codec }
+    public static var _jsonCodec: _JSONFrameHandler { int8Codec.handler }
 }
 
 extension Int16: JSONMappableValue {
     /// The codec for `Int16`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { int16Codec }
+    public static var _jsonCodec: _JSONFrameHandler { int16Codec.handler }
 }
 
 extension Int32: JSONMappableValue {
     /// The codec for `Int32`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { int32Codec }
+    public static var _jsonCodec: _JSONFrameHandler { int32Codec.handler }
 }
 
 extension Int64: JSONMappableValue {
     /// The codec for `Int64`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { int64Codec }
+    public static var _jsonCodec: _JSONFrameHandler { int64Codec.handler }
 }
 
 extension UInt: JSONMappableValue {
     /// The codec for `UInt`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { uintCodec }
+    public static var _jsonCodec: _JSONFrameHandler { uintCodec.handler }
 }
 
 extension UInt8: JSONMappableValue {
     /// The codec for `UInt8`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { uint8Codec }
+    public static var _jsonCodec: _JSONFrameHandler { uint8Codec.handler }
 }
 
 extension UInt16: JSONMappableValue {
     /// The codec for `UInt16`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { uint16Codec }
+    public static var _jsonCodec: _JSONFrameHandler { uint16Codec.handler }
 }
 
 extension UInt32: JSONMappableValue {
     /// The codec for `UInt32`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { uint32Codec }
+    public static var _jsonCodec: _JSONFrameHandler { uint32Codec.handler }
 }
 
 extension UInt64: JSONMappableValue {
     /// The codec for `UInt64`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { uint64Codec }
+    public static var _jsonCodec: _JSONFrameHandler { uint64Codec.handler }
 }
 
 extension Double: JSONMappableValue {
     /// The codec for `Double`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { doubleCodec }
+    public static var _jsonCodec: _JSONFrameHandler { doubleCodec.handler }
 }
 
 extension Float: JSONMappableValue {
     /// The codec for `Float`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { floatCodec }
+    public static var _jsonCodec: _JSONFrameHandler { floatCodec.handler }
 }
 
 extension Bool: JSONMappableValue {
     /// The codec for `Bool`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { boolCodec }
+    public static var _jsonCodec: _JSONFrameHandler { boolCodec.handler }
 }
 
 extension String: JSONMappableValue {
     /// The codec for `String`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { stringCodec }
+    public static var _jsonCodec: _JSONFrameHandler { stringCodec.handler }
 }
 
 extension Decimal: JSONMappableValue {
     /// The codec for `Decimal`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { decimalCodec }
+    public static var _jsonCodec: _JSONFrameHandler { decimalCodec.handler }
 }
 
 extension Date: JSONMappableValue {
     /// The codec for `Date`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { dateCodec }
+    public static var _jsonCodec: _JSONFrameHandler { dateCodec.handler }
 }
 
 extension URL: JSONMappableValue {
     /// The codec for `URL`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { urlCodec }
+    public static var _jsonCodec: _JSONFrameHandler { urlCodec.handler }
 }
 
 extension UUID: JSONMappableValue {
     /// The codec for `UUID`. An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { uuidCodec }
+    public static var _jsonCodec: _JSONFrameHandler { uuidCodec.handler }
 }
 
 extension Data: JSONMappableValue {
     /// The codec for `Data` (base64). An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { dataCodec }
+    public static var _jsonCodec: _JSONFrameHandler { dataCodec.handler }
 }
 
 extension JSONValue: JSONMappableValue {
     /// The codec for ``JSONValue`` (any JSON, kept as it is). An implementation detail: do not call it.
-    public static var _jsonCodec: _JSONFrameHandler { jsonvalueCodec }
+    public static var _jsonCodec: _JSONFrameHandler { jsonvalueCodec.handler }
 }
 
 extension Optional: JSONMappableValue where Wrapped: JSONMappableValue {

@@ -1,7 +1,6 @@
 /// A property mapped through a ``JSONValueTransformer``: decodes the transformer's JSON
 /// representation, then converts it.
-// Sendable: immutable: a `Sendable` transformer and the codec of its representation.
-final class TransformCodec<Transformer: JSONValueTransformer>: ValueCodec<Transformer.Value>, @unchecked Sendable {
+final class TransformCodec<Transformer: JSONValueTransformer>: ValueCodec<Transformer.Value> {
     private typealias JSONRepresentation = Transformer.JSONRepresentation
     private let transformer: Transformer
     private let inner: ValueCodec<JSONRepresentation>

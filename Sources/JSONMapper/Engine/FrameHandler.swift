@@ -2,9 +2,12 @@
 /// ``Frame``): the base of every codec and of the handlers of a model's object levels.
 ///
 /// Public only because ``JSONMappableValue/_jsonCodec`` must name it; it has no public API.
-/// Handlers are built once per type (models, cached) or per declaration, and are immutable.
-// Sendable: a handler is immutable once built and published (a model codec's `meta` is set under the registry's lock first).
-public class _JSONFrameHandler: @unchecked Sendable {
+/// Handlers are built once per type (models, cached) or per declaration, and are immutable
+/// once built. The classes are not `Sendable` themselves: a class that inherits cannot be
+/// checked `Sendable`, and Swift has every subclass restate an unchecked conformance. Handlers
+/// cross threads inside what publishes them once built: a `SharedHandler`, or the registry
+/// and metas that own them.
+public class _JSONFrameHandler {
     init() {}
 
     /// A key of the object this frame reads.
@@ -36,6 +39,16 @@ public class _JSONFrameHandler: @unchecked Sendable {
 
     /// Releases a value the frame owns that nobody took (decoding stopped by an error).
     func destroy(_ storage: FrameStorage, _ session: DecodingSession) {}
+}
+
+/// A handler that threads share: the only way a handler crosses threads outside the registry
+/// and the metas (which are `Sendable` for the same reason). Wrapped once the handler is built;
+/// nothing writes it afterwards.
+// Sendable: a handler is immutable once built, and wrapped only then (a model codec is built, and its `meta` set, under the registry's lock before any thread gets it).
+struct SharedHandler<Handler: _JSONFrameHandler>: @unchecked Sendable {
+    let handler: Handler
+
+    init(_ handler: Handler) { self.handler = handler }
 }
 
 /// One step of an error path.

@@ -1,6 +1,5 @@
 /// The bottom frame of a decode: receives the top-level value into the caller's result slot.
-// Sendable: holds only the codecs it delegates to, immutable.
-final class RootHandler<Value>: _JSONFrameHandler, @unchecked Sendable {
+final class RootHandler<Value>: _JSONFrameHandler {
     private let codec: ValueCodec<Value>
 
     init(codec: ValueCodec<Value>) { self.codec = codec }

@@ -258,12 +258,13 @@ extension DecodingSession {
 /// dynamic cast, which is a large share of a dictionary decode. Safe because an `Any`
 /// stores a value of at most three words inline at the start of its container (the Swift ABI's
 /// existential container layout), and every `T` this is used for — `String`, `Bool`, `Int`,
-/// `Int64`, `UInt64`, `Double`, `[Any]`, `[String: Any]` and class references — is that small;
-/// the copy out of the buffer retains what it must.
+/// `Int64`, `UInt64`, `Double`, `[Any]`, `[String: Any]` and class references — is that small
+/// and at most word-aligned. The raw load copies the value out without binding the buffer's
+/// memory to `T`, and retains what it must.
 @inline(__always)
 private func unboxed<T>(_ value: Any, as type: T.Type) -> T {
     assert(MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size && (Swift.type(of: value) == T.self || value is T))
-    return withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee }
+    return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
 }
 
 /// How the members of an object being emitted are walked.

@@ -10,8 +10,7 @@
 /// ``take(_:initializing:_:)`` / ``take(_:assigning:_:)``, which move the finished value out.
 /// Every method returns `false` when it left the destination untouched: `null` for a
 /// non-optional type (lenient), or a failure the session's policy chose to skip.
-// Sendable: codecs are immutable once built (as every `_JSONFrameHandler`).
-class ValueCodec<V>: _JSONFrameHandler, @unchecked Sendable {
+class ValueCodec<V>: _JSONFrameHandler {
     /// What this codec expects, for messages ("Int", "an array of String", "an object (User)").
     var expected: String { "\(V.self)" }
 

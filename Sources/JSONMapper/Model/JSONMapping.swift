@@ -18,7 +18,7 @@
 /// may not decode back into the later ones: ``JSONMappable/jsonMappingWarnings`` lists such
 /// keys (check it in a test: a mapping built at run time has no compiler to warn), and
 /// ``JSONMappable/jsonMappingEquals(_:)`` compares the properties that are not written too.
-// Sendable: every stored value is immutable; key paths are values, though not every toolchain declares `AnyKeyPath` `Sendable`.
+// Sendable: every stored value is immutable: key paths are values, though Swift does not declare them `Sendable`, and the rules are immutable classes whose codec closures run only under the registry's lock, when a model is compiled.
 public struct JSONMapping<Root>: @unchecked Sendable {
     let rules: [PropertyRule]
     /// The strategy the rules were declared with; a subclass's own keys follow it too.

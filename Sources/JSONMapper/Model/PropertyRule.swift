@@ -1,7 +1,6 @@
 /// A declared property mapping with its types erased, until a model type compiles it into a
 /// ``PropertyMeta``.
-// Sendable: immutable; key paths are values, though not every toolchain declares `AnyKeyPath` `Sendable`.
-class PropertyRule: @unchecked Sendable {
+class PropertyRule {
     /// Keys in priority order, as declared.
     let declaredKeys: [String]
     /// The strategy the keys were declared under.
@@ -42,8 +41,7 @@ class PropertyRule: @unchecked Sendable {
 }
 
 /// `PropertyRule` for a key path from `Root` to `Value`. Immutable after init.
-// Sendable: immutable; its codec closure is called only under the registry's lock, when a model is compiled.
-final class TypedPropertyRule<Root, Value>: PropertyRule, @unchecked Sendable {
+final class TypedPropertyRule<Root, Value>: PropertyRule {
     private let typedKeyPath: WritableKeyPath<Root, Value>
     private let codec: () -> ValueCodec<Value>
 

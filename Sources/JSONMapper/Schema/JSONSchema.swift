@@ -31,7 +31,8 @@ public struct JSONSchema: Sendable {
     public let explode: JSONExplode?
     /// The compiled mapping of a record's row: every column, or, with an explode, the columns
     /// read from the record and the array last; frozen once built.
-    let codec: RowCodec
+    var codec: RowCodec { sharedCodec.handler }
+    private let sharedCodec: SharedHandler<RowCodec>
     /// How a record's row becomes its rows, with an explode.
     let expansion: RowExpansion?
     /// How each column's cells are written.
@@ -60,10 +61,10 @@ public struct JSONSchema: Sendable {
         if let explode {
             let expansion = try RowExpansion(explode, columns: columns, formats: formats, coercion: coercion)
             self.expansion = expansion
-            codec = expansion.recordCodec
+            sharedCodec = SharedHandler(expansion.recordCodec)
         } else {
             expansion = nil
-            codec = try Self.rowCodec(Array(columns.indices), of: columns, formats: formats, coercion: coercion)
+            sharedCodec = SharedHandler(try Self.rowCodec(Array(columns.indices), of: columns, formats: formats, coercion: coercion))
         }
         plan = RecordPlan(columns: columns, explode: explode)
     }

@@ -2,8 +2,7 @@
 /// codec's job for a storage type built at run time. Each record starts from the schema's
 /// row of defaults, and its object (or, for a schema of index paths only, its array) is read
 /// by the meta's key-tree handlers.
-// Sendable: immutable once built; the template row is a frozen copy, never written again.
-final class RowCodec: OwnedValueCodec<JSONRow>, @unchecked Sendable {
+final class RowCodec: OwnedValueCodec<JSONRow> {
     let meta: ModelMeta
     /// The row of defaults each record starts from, a frozen copy (see `frozenCopy(of:)`):
     /// every worker copies its cells into each fresh row.

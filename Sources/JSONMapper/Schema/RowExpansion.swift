@@ -19,17 +19,22 @@ struct RowExpansion: Sendable {
     let path: String
     let isOuter: Bool
     private let steps: [KeyPathSpec.Step]
-    let recordCodec: RowCodec
-    /// The element columns' row codec (whose rows ``elementsCodec`` makes, one per element).
-    let elementCodec: RowCodec
-    /// Decodes the wrapped elements of a record into their rows of element columns.
-    private let elementsCodec: CollectionCodec<JSONRow, [JSONRow]>
+    private let sharedRecordCodec: SharedHandler<RowCodec>
+    private let sharedElementCodec: SharedHandler<RowCodec>
+    private let sharedElementsCodec: SharedHandler<CollectionCodec<JSONRow, [JSONRow]>>
     /// The element cells of an outer row: the element columns' defaults.
     private let elementDefaults: [JSONCell]
     /// Where each of the schema's cells comes from, in column order.
     let sources: [CellSource]
     /// The cell of the record's row that holds the array.
     private let arrayCell: Int
+
+    /// The codec of a record's row: the columns read from the record, the array last.
+    var recordCodec: RowCodec { sharedRecordCodec.handler }
+    /// The element columns' row codec (whose rows ``elementsCodec`` makes, one per element).
+    var elementCodec: RowCodec { sharedElementCodec.handler }
+    /// Decodes the wrapped elements of a record into their rows of element columns.
+    private var elementsCodec: CollectionCodec<JSONRow, [JSONRow]> { sharedElementsCodec.handler }
 
     init(_ explode: JSONExplode, columns: [JSONColumn], formats: [ColumnFormat], coercion: DecodingOptions.Coercion) throws(JSONSchemaError) {
         let explodeFailure = JSONSchemaError.at(columns.count, JSONColumn("explode", path: explode.path))
@@ -66,9 +71,10 @@ struct RowExpansion: Sendable {
         arrayCell = recordColumns.count
         let array = ColumnPropertyMeta(column: arrayCell, keys: [arrayKey], isRequired: false, format: try ColumnFormat.make(.json).get(or: explodeFailure),
                                        codec: valueCodec(for: JSONValue.self), cell: JSONCell.json)
-        recordCodec = try JSONSchema.rowCodec(recordColumns, of: columns, formats: formats, coercion: coercion, extra: array)
-        elementCodec = try JSONSchema.rowCodec(elementColumns, of: columns, formats: formats, coercion: coercion)
-        elementsCodec = CollectionCodec(element: elementCodec)
+        let elementCodec = try JSONSchema.rowCodec(elementColumns, of: columns, formats: formats, coercion: coercion)
+        sharedRecordCodec = SharedHandler(try JSONSchema.rowCodec(recordColumns, of: columns, formats: formats, coercion: coercion, extra: array))
+        sharedElementCodec = SharedHandler(elementCodec)
+        sharedElementsCodec = SharedHandler(CollectionCodec(element: elementCodec))
         elementDefaults = elementCodec.templateCells
     }
 
@@ -157,8 +163,7 @@ struct RowExpansion: Sendable {
 
 /// Decodes a record of an exploding schema into its rows: the record's row by the expansion's
 /// record codec, then the rows by the expansion, on the thread that decoded the record.
-// Sendable: immutable: the expansion's codecs and frozen tables.
-final class ExplodingRowsCodec: ValueCodec<[JSONRow]>, @unchecked Sendable {
+final class ExplodingRowsCodec: ValueCodec<[JSONRow]> {
     private let expansion: RowExpansion
 
     init(_ expansion: RowExpansion) { self.expansion = expansion }

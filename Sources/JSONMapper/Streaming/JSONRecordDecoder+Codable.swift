@@ -50,9 +50,8 @@ extension JSONRecordDecoder {
         transform: @escaping @Sendable (Value) throws(JSONMapperError) -> Output,
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
     ) -> JSONRecordSequence<Output> {
-        let engines = codableEngines(Value.self, codableDecoder)
-        let transformed = RecordEngines<Output> { TransformingRecordEngine(inner: engines.make(), transform: transform) }
-        return JSONRecordSequence(decoder: self, source: source, onRejection: onRejection, decoding: parallelDecoding(transformed))
+        JSONRecordSequence(decoder: self, source: source, onRejection: onRejection,
+                           decoding: parallelDecoding(codableEngines(Value.self, codableDecoder).transformed(transform)))
     }
 
     /// The records of an asynchronous sequence of byte chunks, each decoded as the
@@ -104,21 +103,5 @@ final class CodableRecordEngine<Value: Decodable>: RecordDecoding {
             throw .invalidMapping(type: "\(Value.self)", key: "", reason: "column names apply to mapped models and schemas, not to Decodable records")
         }
         return try JSONCodableDecoder.decodeRecord(Value.self, from: bytes, options: options, origin: origin, tape: &tape)
-    }
-}
-
-/// Runs a transform on each value an engine decodes, on the same thread.
-final class TransformingRecordEngine<Value, Output>: RecordDecoding {
-    private let inner: any RecordDecoding<Value>
-    private let transform: @Sendable (Value) throws(JSONMapperError) -> Output
-
-    init(inner: any RecordDecoding<Value>, transform: @escaping @Sendable (Value) throws(JSONMapperError) -> Output) {
-        self.inner = inner
-        self.transform = transform
-    }
-
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
-                issues: inout [JSONMapperError]) throws(JSONMapperError) -> Output {
-        try transform(inner.decode(bytes, at: origin, columns: columns, issues: &issues))
     }
 }

@@ -55,8 +55,8 @@ extension JSONRecordDecoder {
         } else {
             checked = transform
         }
-        return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
-                                  decoding: decoder.parallelDecoding(RecordTransformCodec(inner: schema.codec, transform: checked)))
+        let engines = RecordEngines.mapped(schema.codec, options: decoder.options).transformed(checked)
+        return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection, decoding: decoder.parallelDecoding(engines))
     }
 
     /// The rows of each record of `source` through `schema`, decoded by ``workers`` threads and
@@ -92,14 +92,8 @@ extension JSONRecordDecoder {
                                        onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }) -> JSONRecordSequence<Output> {
         var decoder = self
         decoder.options.coercion = schema.coercion
-        let codec: ValueCodec<[JSONRow]>
-        if let expansion = schema.expansion {
-            codec = ExplodingRowsCodec(expansion)
-        } else {
-            codec = RecordTransformCodec(inner: schema.codec, transform: { (row) throws(JSONMapperError) in [row] })
-        }
-        return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection,
-                                  decoding: decoder.parallelDecoding(RecordTransformCodec(inner: codec, transform: transform)))
+        let engines = RecordEngines.rows(schema, options: decoder.options).transformed(transform)
+        return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection, decoding: decoder.parallelDecoding(engines))
     }
 
     /// The records of `source` as rows of `schema` laid out in `format`, delivered in runs of
@@ -125,5 +119,14 @@ extension JSONRecordDecoder {
         let options = decoder.options
         let engines = RecordEngines<JSONRowRun<Sink.Block>> { PlannedRowEngine(schema: schema, sink: makeSink(), options: options) }
         return JSONRecordSequence(decoder: decoder, source: source, onRejection: onRejection, decoding: decoder.parallelDecoding(engines))
+    }
+}
+
+extension RecordEngines<[JSONRow]> {
+    /// Engines that decode each record into its rows through `schema`: its one row, or with an
+    /// explode, a row per element (see ``ExplodingRowsCodec``).
+    static func rows(_ schema: JSONSchema, options: DecodingOptions) -> RecordEngines {
+        if let expansion = schema.expansion { return .mapped(ExplodingRowsCodec(expansion), options: options) }
+        return RecordEngines<JSONRow>.mapped(schema.codec, options: options).transformed { (row) throws(JSONMapperError) in [row] }
     }
 }

@@ -126,7 +126,8 @@ public struct JSONRecordDecoder: Sendable {
     /// The value never leaves its worker, so `Value` need not be `Sendable`; only the output
     /// crosses threads, which also spares the allocator the slow path it takes when memory is
     /// freed on another thread than the one that allocated it. An error `transform` throws
-    /// rejects the record, whatever the options' invalid-value policy.
+    /// rejects the record, whatever the options' invalid-value policy; unless the error names a
+    /// place itself, it is located at the first byte of the record's value.
     ///
     /// - Parameters:
     ///   - type: The type each record decodes to.
@@ -141,7 +142,7 @@ public struct JSONRecordDecoder: Sendable {
         onRejection: @escaping (JSONRecordRejection) -> Void = { _ in }
     ) -> JSONRecordSequence<Output> {
         JSONRecordSequence(decoder: self, source: source, onRejection: onRejection,
-                           decoding: parallelDecoding(RecordTransformCodec(inner: valueCodec(for: Value.self), transform: transform)))
+                           decoding: parallelDecoding(RecordEngines.mapped(valueCodec(for: Value.self), options: options).transformed(transform)))
     }
 
     /// The records of an asynchronous sequence of bytes (`URLSession.AsyncBytes`,

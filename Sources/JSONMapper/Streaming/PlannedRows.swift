@@ -20,26 +20,22 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
     }
 
     /// The general way: a record's rows decoded and made into the sink's form.
-    private let general: RecordEngine<GeneralRows>
+    private let general: any RecordDecoding<GeneralRows>
     private let planned: PlannedCells?
     private var sink: Sink
 
     init(schema: JSONSchema, sink: Sink, options: DecodingOptions) {
         self.sink = sink
-        general = RecordEngine(codec: Self.generalCodec(schema, sink.recordRows), options: options)
+        general = Self.generalEngine(schema, sink.recordRows, options: options)
         // Other policies keep values the planned way would have to vouch for one by one.
         let plan = options.invalidValuePolicy == .throw ? schema.plan : nil
         planned = plan.map { PlannedCells(plan: $0, schema: schema, options: options) }
     }
 
     /// The schema's rows of a record (one, or with an explode, one per element), in the sink's form.
-    private static func generalCodec(_ schema: JSONSchema, _ make: @escaping @Sendable ([JSONRow]) throws(JSONMapperError) -> Sink.RecordRows)
-        -> ValueCodec<GeneralRows> {
-        let counted = { @Sendable (rows: [JSONRow]) throws(JSONMapperError) in GeneralRows(rows: try make(rows), count: rows.count) }
-        if let expansion = schema.expansion {
-            return RecordTransformCodec(inner: ExplodingRowsCodec(expansion), transform: counted)
-        }
-        return RecordTransformCodec(inner: schema.codec, transform: { (row) throws(JSONMapperError) in try counted([row]) })
+    private static func generalEngine(_ schema: JSONSchema, _ make: @escaping @Sendable ([JSONRow]) throws(JSONMapperError) -> Sink.RecordRows,
+                                      options: DecodingOptions) -> any RecordDecoding<GeneralRows> {
+        RecordEngines.rows(schema, options: options).transformed { (rows) throws(JSONMapperError) in GeneralRows(rows: try make(rows), count: rows.count) }.make()
     }
 
     var decodesWholeBlocks: Bool { true }

@@ -33,7 +33,57 @@ struct RecordEngines<Value>: Sendable {
 
     /// Engines that decode through `codec` (a type's own, or a runtime schema's).
     static func mapped(_ codec: ValueCodec<Value>, options: DecodingOptions) -> RecordEngines {
-        RecordEngines { RecordEngine(codec: codec, options: options) }
+        let shared = SharedHandler(codec)
+        return RecordEngines { RecordEngine(codec: shared.handler, options: options) }
+    }
+
+    /// These engines with `transform` run on each value they decode (see
+    /// ``TransformingRecordEngine``): the one way a stream turns records into its output.
+    func transformed<Output>(_ transform: @escaping @Sendable (Value) throws(JSONMapperError) -> Output) -> RecordEngines<Output> {
+        RecordEngines<Output> { TransformingRecordEngine(inner: make(), transform: transform) }
+    }
+}
+
+/// Runs the caller's transform on each value its engine decodes (see
+/// `JSONRecordDecoder.records(_:from:transform:onRejection:)`), on the thread that decoded it:
+/// in a parallel stream the value is made, used and freed on one worker, and only the output
+/// crosses to the delivering thread. (Memory freed on another thread than the one that
+/// allocated it takes the allocator's slow, locked path, which the allocating thread's own
+/// allocations then contend for: the main cost of moving values between threads.)
+///
+/// Mapped models, schema rows and `Decodable` records all go through it, so a transform's error
+/// is placed alike for each: it rejects the record whatever the invalid-value policy (without
+/// an output there is nothing to deliver), and unless it names a place itself it is located at
+/// the record's value, in the stream.
+final class TransformingRecordEngine<Value, Output>: RecordDecoding {
+    private let inner: any RecordDecoding<Value>
+    private let transform: @Sendable (Value) throws(JSONMapperError) -> Output
+
+    init(inner: any RecordDecoding<Value>, transform: @escaping @Sendable (Value) throws(JSONMapperError) -> Output) {
+        self.inner = inner
+        self.transform = transform
+    }
+
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
+                issues: inout [JSONMapperError]) throws(JSONMapperError) -> Output {
+        let value = try inner.decode(bytes, at: origin, columns: columns, issues: &issues)
+        do throws(JSONMapperError) {
+            return try transform(value)
+        } catch {
+            throw error.located(at: Self.locationOfValue(in: bytes, at: origin))
+        }
+    }
+
+    /// Where the record's value starts in the stream: its first byte after any white space.
+    private static func locationOfValue(in bytes: UnsafeRawBufferPointer, at origin: InputOrigin) -> JSONLocation {
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        while offset < bytes.count, JSONParser.isWhitespace(bytes[offset]) {
+            if bytes[offset] == 0x0A { line += 1; lineStart = offset + 1 }
+            offset += 1
+        }
+        return origin.locate(JSONLocation(offset: offset, line: line, column: offset - lineStart + 1))
     }
 }
 

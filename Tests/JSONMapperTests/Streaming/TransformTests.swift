@@ -55,6 +55,41 @@ struct TransformTests {
         #expect(outputs.progress.recordsDelivered == 36 && outputs.progress.recordsRejected == 4)
     }
 
+    /// A transform's error is placed alike whatever the records decode to (one mechanism runs
+    /// every transform): at the first byte of its record's value, in the stream, with the path
+    /// the transform gave; the record is counted as rejected.
+    @Test(arguments: [JSONRecordFraming.jsonLines, .concatenated])
+    func aTransformErrorIsLocatedAtItsRecordWhateverItDecodesTo(framing: JSONRecordFraming) throws {
+        struct Event: Decodable, Sendable { var id: Int }
+        // The rejected record starts two spaces into line 2; concatenated, its value runs onto line 3.
+        let inside = framing == .jsonLines ? "" : "\n"
+        let text = "{\"id\":1}\n  {\"id\":7,\(inside)\"name\":\"x\"}\n{\"id\":2}\n"
+        let expected = JSONLocation(offset: 11, line: 2, column: 3)
+        let schema = try JSONSchema(columns: [JSONColumn("id", path: "id", type: .int)])
+        @Sendable func rejectSeven(_ id: Int) throws(JSONMapperError) -> Int {
+            guard id != 7 else { throw .invalidValue(path: "id", reason: "sevens are not wanted") }
+            return id
+        }
+        func check<Output>(_ stream: JSONRecordSequence<Output>, _ rejections: () -> [JSONRecordRejection], _ what: String) throws {
+            #expect(try stream.deliveredValues().count == 2, "\(what)")
+            #expect(rejections().map(\.error) == [.invalidValue(path: "id", reason: "sevens are not wanted", location: expected)], "\(what)")
+            #expect(rejections().first?.error.location == expected, "\(what)")
+            #expect(stream.progress.recordsDelivered == 2 && stream.progress.recordsRejected == 1, "\(what)")
+        }
+        let decoder = JSONRecordDecoder(framing: framing, workers: 1)
+        let bytes = JSONRecordSource.bytes(Array(text.utf8))
+        var models: [JSONRecordRejection] = []
+        try check(decoder.records(StreamEvent.self, from: bytes, transform: { (event: StreamEvent) throws(JSONMapperError) in try rejectSeven(event.id) },
+                                  onRejection: { models.append($0) }), { models }, "models")
+        var rows: [JSONRecordRejection] = []
+        try check(decoder.records(schema, from: bytes, transform: { (row) throws(JSONMapperError) in try rejectSeven(row[0] == .int(7) ? 7 : 0) },
+                                  onRejection: { rows.append($0) }), { rows }, "schema rows")
+        var decodables: [JSONRecordRejection] = []
+        try check(decoder.records(Event.self, from: bytes, using: JSONCodableDecoder(),
+                                  transform: { (event: Event) throws(JSONMapperError) in try rejectSeven(event.id) },
+                                  onRejection: { decodables.append($0) }), { decodables }, "Decodable records")
+    }
+
     /// A stream-ending error reaches a test that reads values with `deliveredValues()`, where
     /// `compactMap { try? … }` drops it and sees only the records before it.
     @Test func aStreamEndingErrorFailsTheRead() {
