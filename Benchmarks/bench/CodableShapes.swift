@@ -13,6 +13,9 @@ import JSONMapper
 //   dates-seconds, snake-case: generated records (`ShapeCorpus`, fixed seed), written by
 //   JSONEncoder under the strategy the suite decodes with.
 
+/// The start of every shape suite's name.
+let codableShapePrefix = "codable-shape "
+
 /// How one shape is benchmarked: the value type, the coders' settings and the file.
 struct CodableShapeSpec<Value: Codable & Equatable> {
     let shape: String
@@ -24,7 +27,7 @@ struct CodableShapeSpec<Value: Codable & Equatable> {
     var encoding: (JSONEncoder, JSONCodableEncoder) -> Void = { _, _ in }
     let data: () throws -> Data?
 
-    var name: String { "codable-shape \(shape) · \(file)" }
+    var name: String { "\(codableShapePrefix)\(shape) · \(file)" }
 
     func decoders() -> (JSONDecoder, JSONCodableDecoder) {
         let pair = (JSONDecoder(), JSONCodableDecoder())
