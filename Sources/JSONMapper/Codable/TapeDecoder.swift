@@ -305,6 +305,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try floatingPoint(at: index, in: container, key) / 1000)
         case .iso8601:
+            if tape.kind(at: index) == .string, !tape.hasEscapes(at: index),
+               let date = ISO8601Text.wholeSecondUTC(tape.text(at: index).buffer) {
+                return date
+            }
             let text = try string(at: index, in: container, key)
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 // Foundation names the container's path here, not the value's.
