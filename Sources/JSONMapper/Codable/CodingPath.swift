@@ -55,51 +55,34 @@ struct NoKey: CodingKey {
 
 /// The coding path of a value, kept as a list that shares its prefix with the path of the
 /// container around it. A scalar's path is never made: its container's node and its key are
-/// passed along, and joined only for an error. A node makes its keys into an array once and
-/// keeps it, since a try-each `init(from:)` (`try? decode(Bool.self)`, then `Int64`, …) has
-/// every failed try report the same path.
-final class CodingPathNode {
-    private let key: (any CodingKey)?
-    private let parent: CodingPathNode?
-    /// The number of keys from the root.
-    private let depth: Int
-    private var madeKeys: [any CodingKey]?
-
-    /// The path of the top-level value.
-    init() {
-        key = nil
-        parent = nil
-        depth = 0
-    }
-
-    private init(key: any CodingKey, parent: CodingPathNode) {
-        self.key = key
-        self.parent = parent
-        depth = parent.depth + 1
-    }
+/// passed along, and joined only for an error.
+indirect enum CodingPathNode {
+    case root
+    case key(any CodingKey, CodingPathNode)
 
     /// The path one key further in.
     func appending<Key: CodingKey>(_ key: Key) -> CodingPathNode {
-        Key.self == NoKey.self ? self : CodingPathNode(key: key, parent: self)
+        Key.self == NoKey.self ? self : .key(key, self)
     }
 
-    var keys: [any CodingKey] {
-        if let madeKeys { return madeKeys }
-        let keys = makeKeys(reserving: 0)
-        madeKeys = keys
-        return keys
-    }
+    var keys: [any CodingKey] { makeKeys(reserving: 0) }
 
     /// The keys of the value at `key` in the container at this path.
     func keys<Key: CodingKey>(appending key: Key) -> [any CodingKey] {
         if Key.self == NoKey.self { return keys }
-        var keys = madeKeys ?? makeKeys(reserving: 1)
+        var keys = makeKeys(reserving: 1)
         keys.append(key)
         return keys
     }
 
-    /// The keys root first, in an array with room for `extra` more.
+    /// The keys root first, in one array with room for `extra` more.
     private func makeKeys(reserving extra: Int) -> [any CodingKey] {
+        var depth = 0
+        var node = self
+        while case let .key(_, parent) = node {
+            depth += 1
+            node = parent
+        }
         var keys: [any CodingKey] = []
         keys.reserveCapacity(depth + extra)
         appendKeys(to: &keys)
@@ -109,7 +92,7 @@ final class CodingPathNode {
     /// Appends the parent's keys, then this node's: in order, so that no key is moved again
     /// (moving an `any CodingKey` whose value sits in a box copies the box).
     private func appendKeys(to keys: inout [any CodingKey]) {
-        guard let key, let parent else { return }
+        guard case let .key(key, parent) = self else { return }
         parent.appendKeys(to: &keys)
         keys.append(key)
     }

@@ -148,8 +148,7 @@ public final class JSONCodableDecoder: @unchecked Sendable {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: "The given data was not valid JSON. \(error.description)", underlyingError: error))
         }
-        let root = CodingPathNode()
-        var decoder: TapeDecoder? = TapeDecoder(tape: tape, options: options, index: 0, path: root)
+        var decoder: TapeDecoder? = TapeDecoder(tape: tape, options: options, index: 0, path: .root)
         defer {
             // A decoder or container the type kept would read the input after the caller's
             // buffer is gone: it gets a copy of its own.
@@ -160,7 +159,7 @@ public final class JSONCodableDecoder: @unchecked Sendable {
                 tape = Tape()
             }
         }
-        return try decoder.unsafelyUnwrapped.value(T.self, at: 0, in: root, NoKey())
+        return try decoder.unsafelyUnwrapped.value(T.self, at: 0, in: .root, NoKey())
     }
 
     private static func skippingByteOrderMark(_ buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {

@@ -40,6 +40,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// read and written only by ``find(_:inObject:end:)`` (a pointer, so that a lookup pays
     /// no exclusivity check).
     private let keyHints: UnsafeMutablePointer<KeyHint>
+    /// The keys of ``path``, once a failure or `codingPath` has made them (see ``keys(_:_:)``).
+    private var ownKeys: [any CodingKey]?
     /// The conversions of ``camelCased(_:)``, by JSON key.
     private var snakeCaseKeys: [String: String] = [:]
 
@@ -56,7 +58,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         keyHints.deallocate()
     }
 
-    var codingPath: [any CodingKey] { path.keys }
+    var codingPath: [any CodingKey] { keys(path, NoKey()) }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     /// Decodes the value at `index` as `T` with this decoder moved there for the call.
@@ -73,6 +75,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         defer {
             self.index = index
             self.path = path
+            ownKeys = nil
         }
         return (self.index, self.path)
     }
@@ -80,6 +83,18 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     @inline(__always)
     private func restore(_ saved: (Int, CodingPathNode)) {
         (index, path) = saved
+        ownKeys = nil
+    }
+
+    /// The keys of the path of the value at `key` in the container at `container`. A `NoKey`
+    /// step is the decoder's own value (`container` is ``path``), whose keys are made once per
+    /// stay there: a try-each `init(from:)` fails at one value several times.
+    func keys<K: CodingKey>(_ container: CodingPathNode, _ key: K) -> [any CodingKey] {
+        guard K.self == NoKey.self else { return container.keys(appending: key) }
+        if let ownKeys { return ownKeys }
+        let keys = container.keys
+        ownKeys = keys
+        return keys
     }
 
     // MARK: Containers
@@ -373,7 +388,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// `valueNotFound` for a null, `typeMismatch` for any other value, in Foundation's words;
     /// with the library's error under it for a stream's record.
     func mismatch<K: CodingKey>(_ type: Any.Type, at index: Int, in container: CodingPathNode, _ key: K) -> DecodingError {
-        kindMismatch(type, at: index, codingPath: container.keys(appending: key))
+        kindMismatch(type, at: index, codingPath: keys(container, key))
     }
 
     /// A value of another kind than `type` at `index`, in Foundation's words (`nullDescription`
