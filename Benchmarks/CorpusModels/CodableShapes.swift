@@ -10,10 +10,15 @@ import Foundation
 public struct SparseRecord: Codable, Equatable, Sendable {
     /// Always present.
     public var id: Int
+    /// Texts, each absent from most records.
     public var name: String?, title: String?, email: String?, phone: String?, city: String?, country: String?
+    /// Integers, each absent from most records.
     public var age: Int?, rank: Int?, score: Int?, level: Int?, votes: Int?, parent: Int?
+    /// Numbers with fractions, each absent from most records.
     public var latitude: Double?, longitude: Double?, ratio: Double?, weight: Double?
+    /// Flags, each absent from most records.
     public var active: Bool?, verified: Bool?, deleted: Bool?, admin: Bool?
+    /// Arrays and a note, each absent from most records.
     public var tags: [String]?, sizes: [Int]?, note: String?
 
     /// A record with only its `id`.
@@ -84,7 +89,7 @@ public struct FlattenedRecord: Codable, Equatable, Sendable {
 
 /// The base of a three-level class hierarchy whose subclasses keep their superclass's
 /// properties under `"super"` (`superDecoder()` / `superEncoder()`).
-public class ShapeEntity: Codable, Equatable, @unchecked Sendable {
+public class ShapeEntity: Codable, Equatable {
     /// The entity's id.
     public let id: Int
     /// The entity's name.
@@ -122,7 +127,7 @@ public class ShapeEntity: Codable, Equatable, @unchecked Sendable {
 }
 
 /// An entity with a position; its ``ShapeEntity`` part under `"super"`.
-public class ShapePlace: ShapeEntity, @unchecked Sendable {
+public class ShapePlace: ShapeEntity {
     /// Latitude.
     public let latitude: Double
     /// Longitude.
@@ -153,6 +158,7 @@ public class ShapePlace: ShapeEntity, @unchecked Sendable {
         try super.encode(to: container.superEncoder())
     }
 
+    /// Whether `other` is a place of this class, with equal properties.
     override public func isEqual(to other: ShapeEntity) -> Bool {
         guard let other = other as? ShapePlace else { return false }
         return super.isEqual(to: other) && latitude == other.latitude && longitude == other.longitude
@@ -160,7 +166,7 @@ public class ShapePlace: ShapeEntity, @unchecked Sendable {
 }
 
 /// A place with opening hours; its ``ShapePlace`` part under `"super"`.
-public final class ShapeShop: ShapePlace, @unchecked Sendable {
+public final class ShapeShop: ShapePlace {
     /// Opening hour.
     public let opens: Int
     /// Closing hour.
@@ -196,6 +202,7 @@ public final class ShapeShop: ShapePlace, @unchecked Sendable {
         try super.encode(to: container.superEncoder())
     }
 
+    /// Whether `other` is a shop, with equal properties.
     override public func isEqual(to other: ShapeEntity) -> Bool {
         guard let other = other as? ShapeShop else { return false }
         return super.isEqual(to: other) && opens == other.opens && closes == other.closes && open == other.open
@@ -205,7 +212,9 @@ public final class ShapeShop: ShapePlace, @unchecked Sendable {
 /// A record whose `init(from:)` asks for its keys in the reverse of the order the file (and its
 /// `encode(to:)`) writes them.
 public struct ReversedRecord: Codable, Equatable, Sendable {
+    /// The first five properties, in the order the file writes them.
     public var id: Int, name: String, email: String, age: Int, score: Double
+    /// The last five.
     public var active: Bool, city: String, rank: Int, ratio: Double, note: String
 
     /// A record of these values.
@@ -255,7 +264,9 @@ public struct StampedRecord: Codable, Equatable, Sendable {
 /// A record whose JSON keys are snake_case, decoded with `.convertFromSnakeCase` and encoded
 /// with `.convertToSnakeCase`.
 public struct SnakeRecord: Codable, Equatable, Sendable {
+    /// Properties whose keys are one or more snake_case words.
     public var userId: Int, displayName: String, emailAddress: String, createdAtMs: Int64
+    /// More of them, one with an acronym (`profile_image_url`).
     public var isActive: Bool, followerCount: Int, profileImageUrl: String, averageRating: Double
 
     /// A record of these values.
