@@ -1,3 +1,4 @@
+import CorpusModels
 import Foundation
 
 /// The JSON Lines event file the CLI comparison converts, generated at start so that

@@ -25,7 +25,10 @@ struct Options {
     Compares JSONMapper with Foundation and yajl on the bundled corpus (twitter.json,
     citm_catalog.json, canada.json, github_events.json, gsoc-2018.json) and on two synthetic
     files generated at run time (synthetic-wide: 5,000 records × 60 keys of which the model maps
-    5; synthetic-narrow: the same records with only those 5 keys). Operations:
+    5; synthetic-narrow: the same records with only those 5 keys). The codable-shape suites
+    time JSONMapper-Codable against JSONDecoder and JSONEncoder on the shapes Codable code
+    takes (a try-each "any JSON" enum, optionals, nested containers, super decoders, keys out
+    of order, date and data strategies, snake_case keys). Operations:
 
       decode             JSON bytes → model: JSONMapper, JSONDecoder, JSONMapper-Codable (the
                          JSONCodableDecoder drop-in, on JSONDecoder's Codable models),

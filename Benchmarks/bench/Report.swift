@@ -90,7 +90,10 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
     line()
 
     let files = rows.map(\.file).uniqued()
-    let documentFiles = files.filter { file in rows.contains { $0.file == file && $0.operation != .stream } }
+    let mapperLibraries: [Library] = [.jsonMapper, .jsonMapperDictionary, .jsonMapperJSONValue]
+    let documentFiles = files.filter { file in
+        rows.contains { $0.file == file && $0.operation != .stream && mapperLibraries.contains($0.library) }
+    }
     let fileWidth = max(20, (files.map(\.count).max() ?? 0) + 2)
     func row(_ file: String, _ operation: Operation, _ library: Library) -> ResultRow? {
         rows.first { $0.file == file && $0.operation == operation && $0.library == library }
@@ -131,6 +134,20 @@ func printTable(_ rows: [ResultRow], machine: Machine, notes: [String], origins:
             : "missed (✗) on " + targetMisses.joined(separator: ", ")))
     line("  (×handwritten: against handwritten-dictionary, `dict[\"key\"] as? T` from the same JSONSerialization tree)")
     line()
+
+    // The Codable shapes: the drop-ins against Foundation's coders.
+    let shapeFiles = files.filter { $0.hasPrefix(codableShapePrefix) }
+    if !shapeFiles.isEmpty {
+        line("Codable shapes: JSONMapper-Codable's speed ÷ Foundation's (target: decode ≥ 1.5× JSONDecoder, encode ≥ 2× JSONEncoder)")
+        for file in shapeFiles {
+            let decode = row(file, .decode, Library.jsonMapperCodable)?.ratioVsReference
+            let encode = row(file, .encode, Library.jsonMapperCodable)?.ratioVsReference
+            func marked(_ r: Ratio?, _ target: Double) -> String { ratio(r) + (r.map { $0.median >= target ? " ✓" : " ✗" } ?? "  ") }
+            line("  " + pad(file, fileWidth) + pad("decode " + marked(decode, 1.5), 18, left: true)
+                + pad("encode " + marked(encode, 2), 18, left: true))
+        }
+        line()
+    }
 
     // The YYModel walk choice.
     let walkRows = rows.filter { $0.ratioVsWalkAll != nil }

@@ -177,5 +177,5 @@ func corpusEntries() -> [CorpusEntry] {
         StreamCorpus.entry,
         SmallChunkStream.entry,
         RequestBodyStream.entry,
-    ]
+    ] + codableShapeEntries()
 }

@@ -193,24 +193,3 @@ extension WideRecord {
         }
     }
 }
-
-/// A small, fast, seedable generator (SplitMix64), so the synthetic files never change.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func letters(_ count: Int) -> String {
-        String((0..<count).map { _ in Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(next(below: 26)))) })
-    }
-}

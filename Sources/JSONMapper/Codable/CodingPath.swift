@@ -1,25 +1,30 @@
 /// A coding key the coders make themselves from a string: `super`, a key read from the JSON,
-/// a `[String: T]`'s key.
+/// a `[String: T]`'s key. Its integer is read from its text only when asked for, which a key
+/// passed along for a path seldom is; that also keeps it small enough to sit inline in an
+/// `any CodingKey`, so a path step to a dictionary's entry allocates no box for its key.
 struct JSONCodingKey: CodingKey {
     let stringValue: String
-    let intValue: Int?
+    /// Whether `intValue` is the integer the text spells, if any, rather than `nil`.
+    private let spellsInteger: Bool
 
     init(stringValue: String) {
         self.stringValue = stringValue
-        self.intValue = nil
+        spellsInteger = false
     }
 
     init(intValue: Int) {
-        self.stringValue = "\(intValue)"
-        self.intValue = intValue
+        stringValue = "\(intValue)"
+        spellsInteger = true
     }
 
     /// The key of a `[String: T]` entry as the standard library's `Dictionary.init(from:)`
     /// names it in coding paths: with the integer its text spells, if any.
     init(dictionaryKey: String) {
         stringValue = dictionaryKey
-        intValue = Int(dictionaryKey)
+        spellsInteger = true
     }
+
+    var intValue: Int? { spellsInteger ? Int(stringValue) : nil }
 
     static let `super` = JSONCodingKey(stringValue: "super")
 }
@@ -60,20 +65,35 @@ indirect enum CodingPathNode {
         Key.self == NoKey.self ? self : .key(key, self)
     }
 
-    var keys: [any CodingKey] {
-        var keys: [any CodingKey] = []
-        var node = self
-        while case let .key(key, parent) = node {
-            keys.append(key)
-            node = parent
-        }
-        return keys.reversed()
-    }
+    var keys: [any CodingKey] { makeKeys(reserving: 0) }
 
     /// The keys of the value at `key` in the container at this path.
     func keys<Key: CodingKey>(appending key: Key) -> [any CodingKey] {
-        var keys = self.keys
-        if Key.self != NoKey.self { keys.append(key) }
+        if Key.self == NoKey.self { return keys }
+        var keys = makeKeys(reserving: 1)
+        keys.append(key)
         return keys
+    }
+
+    /// The keys root first, in one array with room for `extra` more.
+    private func makeKeys(reserving extra: Int) -> [any CodingKey] {
+        var depth = 0
+        var node = self
+        while case let .key(_, parent) = node {
+            depth += 1
+            node = parent
+        }
+        var keys: [any CodingKey] = []
+        keys.reserveCapacity(depth + extra)
+        appendKeys(to: &keys)
+        return keys
+    }
+
+    /// Appends the parent's keys, then this node's: in order, so that no key is moved again
+    /// (moving an `any CodingKey` whose value sits in a box copies the box).
+    private func appendKeys(to keys: inout [any CodingKey]) {
+        guard case let .key(key, parent) = self else { return }
+        parent.appendKeys(to: &keys)
+        keys.append(key)
     }
 }

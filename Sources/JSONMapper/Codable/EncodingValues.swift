@@ -154,7 +154,7 @@ extension EncodingState {
         case .millisecondsSince1970:
             try writeDateNumber(1000.0 * date.timeIntervalSince1970, in: encoder, key: key)
         case .iso8601:
-            writeValue(date.formatted(.iso8601))
+            writeISO8601(date)
         #if canImport(Darwin)
         case .formatted(let formatter):
             writeValue(formatter.string(from: date))
@@ -167,6 +167,26 @@ extension EncodingState {
         #endif
         }
     }
+
+    /// Foundation's `.iso8601` text of a date (`2014-08-31T00:29:15Z`). A whole second of the
+    /// Gregorian calendar's years, which such text holds exactly, is written by hand, straight
+    /// into the output; any other date by Foundation's formatter, whose way with a dropped
+    /// fraction and whose Julian calendar before 1582 are its own.
+    private func writeISO8601(_ date: Date) {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.rounded(.down) == seconds, seconds >= Self.firstGregorianYear,
+              let text = DateWriting.iso8601UTF8(date, fraction: .omitted) else {
+            writeValue(date.formatted(.iso8601))
+            return
+        }
+        writer.writeRaw(UInt8(ascii: "\""))
+        writer.writeWritten(text)
+        writer.writeRaw(UInt8(ascii: "\""))
+        valueWritten()
+    }
+
+    /// 1583-01-01T00:00:00Z, the first new year after the Gregorian reform, in seconds since 1970.
+    private static var firstGregorianYear: Double { -12_212_553_600 }
 
     /// Seconds of a date, which Foundation writes with the `.throw` strategy whatever the
     /// encoder's.

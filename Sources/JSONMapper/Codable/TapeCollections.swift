@@ -62,7 +62,6 @@ extension Dictionary: CollectionOnTape where Key == String, Value: Decodable {
     }
 
     private static func notAnObject(_ decoder: TapeDecoder, at index: Int, path: CodingPathNode) -> DecodingError {
-        decoder.kindMismatch([String: Any].self, at: index, codingPath: path.keys,
-                             nullDescription: "Cannot get value of type \([String: Any].self) -- found null value instead")
+        decoder.kindMismatch([String: Any].self, at: index, codingPath: path.keys)
     }
 }

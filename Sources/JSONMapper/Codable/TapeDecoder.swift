@@ -40,6 +40,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// read and written only by ``find(_:inObject:end:)`` (a pointer, so that a lookup pays
     /// no exclusivity check).
     private let keyHints: UnsafeMutablePointer<KeyHint>
+    /// The keys of ``path``, once a failure or `codingPath` has made them (see ``keys(_:_:)``).
+    private var ownKeys: [any CodingKey]?
+    /// The conversions of ``camelCased(_:)``, by JSON key.
+    private var snakeCaseKeys: [String: String] = [:]
 
     init(tape: Tape, options: CodableDecodingOptions, index: Int, path: CodingPathNode) {
         self.tape = tape
@@ -54,7 +58,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         keyHints.deallocate()
     }
 
-    var codingPath: [any CodingKey] { path.keys }
+    var codingPath: [any CodingKey] { keys(path, NoKey()) }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     /// Decodes the value at `index` as `T` with this decoder moved there for the call.
@@ -71,6 +75,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         defer {
             self.index = index
             self.path = path
+            ownKeys = nil
         }
         return (self.index, self.path)
     }
@@ -78,6 +83,18 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     @inline(__always)
     private func restore(_ saved: (Int, CodingPathNode)) {
         (index, path) = saved
+        ownKeys = nil
+    }
+
+    /// The keys of the path of the value at `key` in the container at `container`. A `NoKey`
+    /// step is the decoder's own value (`container` is ``path``), whose keys are made once per
+    /// stay there: a try-each `init(from:)` fails at one value several times.
+    func keys<K: CodingKey>(_ container: CodingPathNode, _ key: K) -> [any CodingKey] {
+        guard K.self == NoKey.self else { return container.keys(appending: key) }
+        if let ownKeys { return ownKeys }
+        let keys = container.keys
+        ownKeys = keys
+        return keys
     }
 
     // MARK: Containers
@@ -198,28 +215,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         do { return try floatingPointValue(at: index) } catch { throw decodingError(error, F.self, at: index, in: container, key) }
     }
 
-    /// The scalar at `index` as the coercions take it, or `nil` for a container. A string's
-    /// text is as written (escapes and all): the Foundation policy converts no string to
-    /// another type, and ``stringValue(at:)`` unescapes its own.
+    /// The number at `index` through its type's coercion, under Foundation's policy; the
+    /// caller has checked that the value is a number (the tape keeps a string's text escaped,
+    /// which no coercion reads: the Foundation policy converts no string to another type).
     @inline(__always)
-    private func scalar(at index: Int) -> ScalarEvent? {
-        switch tape.kind(at: index) {
-        case .number: .number(tape.text(at: index))
-        case .string: .string(tape.text(at: index))
-        case .true: .bool(true)
-        case .false: .bool(false)
-        case .null: .null
-        default: nil
-        }
-    }
-
-    /// A value of the scalar at `index` through its type's coercion, under Foundation's policy.
-    @inline(__always)
-    private func coerced<V>(at index: Int, _ coercion: (ScalarEvent) throws(CoercionFailure) -> V?) throws(ScalarFailure) -> V {
-        guard let scalar = scalar(at: index) else { throw .mismatch }
+    private func coercedNumber<V>(at index: Int, _ coercion: (ScalarEvent) throws(CoercionFailure) -> V?) throws(ScalarFailure) -> V {
         do throws(CoercionFailure) {
             // The Foundation policy gives a value or throws: it keeps no default.
-            guard let value = try coercion(scalar) else { throw .mismatch }
+            guard let value = try coercion(.number(tape.text(at: index))) else { throw .mismatch }
             return value
         } catch .mismatch {
             throw .mismatch
@@ -228,8 +231,13 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
+    /// `true` or `false`: Foundation takes no other value for a `Bool`.
     func boolValue(at index: Int) throws(ScalarFailure) -> Bool {
-        try coerced(at: index) { (scalar) throws(CoercionFailure) in try BoolCoercion.bool(from: scalar, policy: .foundation) }
+        switch tape.kind(at: index) {
+        case .true: true
+        case .false: false
+        default: throw .mismatch
+        }
     }
 
     func stringValue(at index: Int) throws(ScalarFailure) -> String {
@@ -238,9 +246,16 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// An integer from a number's text: plain digits on the fast path; an integral value written
-    /// with a fraction or exponent (`1.0`, `1e2`) exactly, as Foundation accepts them.
+    /// with a fraction or exponent (`1.0`, `1e2`) exactly, as Foundation accepts them. A number
+    /// that is not one (`1.5`, a try-each decode's `Int64` try of a coordinate) fails without
+    /// the coercion's message, which the error does not carry.
     func integerValue<I: FixedWidthInteger>(at index: Int) throws(ScalarFailure) -> I {
-        try coerced(at: index) { (scalar) throws(CoercionFailure) in try IntegerCoercion.integer(from: scalar, policy: .foundation) }
+        guard tape.kind(at: index) == .number else { throw .mismatch }
+        let text = tape.text(at: index).buffer
+        if let value = IntegerCoercion.plainInteger(text, as: I.self) ?? NumberText(text)?.exactInteger(I.self, in: text) {
+            return value
+        }
+        throw .notRepresentable
     }
 
     /// A floating-point value from a number's text, or from a string the non-conforming float
@@ -250,11 +265,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         switch tape.kind(at: index) {
         case .number:
             if F.self == Float.self {
-                return F(try coerced(at: index) { (scalar) throws(CoercionFailure) in
+                return F(try coercedNumber(at: index) { (scalar) throws(CoercionFailure) in
                     try FloatingPointCoercion.float(from: scalar, policy: .foundation, allowNonFinite: false)
                 })
             }
-            return F(try coerced(at: index) { (scalar) throws(CoercionFailure) in
+            return F(try coercedNumber(at: index) { (scalar) throws(CoercionFailure) in
                 try FloatingPointCoercion.double(from: scalar, policy: .foundation, allowNonFinite: false)
             })
         case .string:
@@ -278,7 +293,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             throw mismatch(Decimal.self, at: index, in: container, key)
         case .number:
             do {
-                return try coerced(at: index) { (scalar) throws(CoercionFailure) in try DecimalCoercion.decimal(from: scalar, policy: .foundation) }
+                return try coercedNumber(at: index) { (scalar) throws(CoercionFailure) in try DecimalCoercion.decimal(from: scalar, policy: .foundation) }
             } catch {
                 throw notRepresentable(tape.text(at: index).buffer, as: Decimal.self, at: index, in: container, key)
             }
@@ -305,6 +320,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try floatingPoint(at: index, in: container, key) / 1000)
         case .iso8601:
+            if tape.kind(at: index) == .string, !tape.hasEscapes(at: index),
+               let date = ISO8601Text.wholeSecondUTC(tape.text(at: index).buffer) {
+                return date
+            }
             let text = try string(at: index, in: container, key)
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 // Foundation names the container's path here, not the value's.
@@ -369,30 +388,34 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// `valueNotFound` for a null, `typeMismatch` for any other value, in Foundation's words;
     /// with the library's error under it for a stream's record.
     func mismatch<K: CodingKey>(_ type: Any.Type, at index: Int, in container: CodingPathNode, _ key: K) -> DecodingError {
-        kindMismatch(type, at: index, codingPath: container.keys(appending: key),
-                     nullDescription: "Cannot get value of type \(type) -- found null value instead")
+        kindMismatch(type, at: index, codingPath: keys(container, key))
     }
 
-    /// A value of another kind than `type` at `index` (`nullDescription` says what a null
-    /// missed), in Foundation's words; with the library's error under it for a stream's record.
-    func kindMismatch(_ type: Any.Type, at index: Int, codingPath: [any CodingKey], nullDescription: String) -> DecodingError {
-        let isNull = tape.kind(at: index) == .null
-        let found = isNull ? "null" : describeValue(at: index)
+    /// A value of another kind than `type` at `index`, in Foundation's words (`nullDescription`
+    /// says what a null missed, when that is not a value of `type`); with the library's error
+    /// under it for a stream's record.
+    func kindMismatch(_ type: Any.Type, at index: Int, codingPath: [any CodingKey], nullDescription: String? = nil) -> DecodingError {
+        let found = foundKind(at: index)
         let underlying = options.carriesLibraryErrors
-            ? JSONMapperError.typeMismatch(path: CodingPathText.path(codingPath), expected: "\(type)", found: found) : nil
-        if isNull {
+            ? JSONMapperError.typeMismatch(path: CodingPathText.path(codingPath), expected: "\(type)", found: found.name) : nil
+        // Foundation reads a `Bool` by the value's case, so a null is one more mismatch.
+        if found == .null, type != Bool.self {
             return DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: codingPath, debugDescription: nullDescription, underlyingError: underlying))
+                codingPath: codingPath, debugDescription: nullDescription ?? MismatchText.valueNotFound(type), underlyingError: underlying))
         }
         return DecodingError.typeMismatch(type, DecodingError.Context(
-            codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead.", underlyingError: underlying))
+            codingPath: codingPath, debugDescription: MismatchText.typeMismatch(type, found: found), underlyingError: underlying))
     }
 
     /// A number the type cannot hold. Foundation reports it as corrupt data at the top of the
-    /// document (an empty coding path); so does this decoder, and its description and
-    /// underlying error name the value's path.
+    /// document (an empty coding path) with no more words than that, and so does a document
+    /// decode here; a stream's record also names the number and its path, in the description
+    /// and in the library's error under it, for the stream to report.
     private func notRepresentable<K: CodingKey>(_ text: UnsafeBufferPointer<UInt8>, as type: Any.Type, at index: Int,
                                   in container: CodingPathNode, _ key: K) -> DecodingError {
+        guard options.carriesLibraryErrors else {
+            return DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
+        }
         let number = String(decoding: text, as: UTF8.self)
         let path = CodingPathText.describe(container.keys(appending: key))
         return DecodingError.dataCorrupted(DecodingError.Context(
@@ -401,16 +424,15 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             underlyingError: JSONMapperError.invalidValue(path: path, reason: "\(number) is not representable as \(type)")))
     }
 
-    /// Foundation's name for the kind of a value, as its messages use it.
-    func describeValue(at index: Int) -> String {
+    /// The kind of the value at `index`, as Foundation's messages name it.
+    func foundKind(at index: Int) -> MismatchText.Found {
         switch tape.kind(at: index) {
-        case .string: "a string"
-        case .number: "number"
-        case .true, .false: "bool"
-        case .null: "null"
-        case .beginObject: "a dictionary"
-        case .beginArray: "an array"
-        default: "a dictionary"
+        case .string: .string
+        case .number: .number
+        case .true, .false: .bool
+        case .null: .null
+        case .beginArray: .array
+        default: .dictionary
         }
     }
 
@@ -474,6 +496,21 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     private static let keyHintSlots = 64
+
+    // MARK: Converting keys
+
+    /// `key` as `.convertFromSnakeCase` makes it, remembered for the rest of the decode: the
+    /// objects of a document mostly repeat a few keys, and converting one costs several times
+    /// looking it up. Past ``snakeCaseMemoLimit`` distinct keys (a document keyed by data), the
+    /// others are converted each time.
+    func camelCased(_ key: String) -> String {
+        if let converted = snakeCaseKeys[key] { return converted }
+        let converted = SnakeCase.camelCased(key)
+        if snakeCaseKeys.count < Self.snakeCaseMemoLimit { snakeCaseKeys[key] = converted }
+        return converted
+    }
+
+    private static let snakeCaseMemoLimit = 4096
 
     /// A decoder of its own for the value at `index`, for a caller that may keep it (a super
     /// decoder), sharing the tape.

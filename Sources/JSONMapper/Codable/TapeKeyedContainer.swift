@@ -79,7 +79,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let key = decoder.tape.text(at: index).string
             let name: String
             switch decoder.options.keyDecodingStrategy {
-            case .convertFromSnakeCase: name = SnakeCase.camelCased(key)
+            case .convertFromSnakeCase: name = decoder.camelCased(key)
             case .custom(let convert): name = convert(pathKeys + [JSONCodingKey(stringValue: key)]).stringValue
             default: name = key
             }

@@ -57,8 +57,26 @@ struct NumberText {
 
     /// The exact integer value, if it is integral and fits in `I`.
     func integer<I: FixedWidthInteger>(_: I.Type, in text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> I {
-        // Digits that make up the integer: the integer part, then as many fraction digits as a
-        // positive exponent moves in front of the point, or minus those a negative one moves out.
+        guard let (magnitude, overflow) = integralMagnitude(in: text) else {
+            throw .invalid("\(describe(text)) is not an integer")
+        }
+        if overflow { throw .invalid("\(describe(text)) is out of range for \(I.self)") }
+        return try Self.fit(magnitude, negative: isNegative, as: I.self, text: text)
+    }
+
+    /// The exact integer value, or `nil` when it is not integral or does not fit in `I`: the
+    /// check of ``integer(_:in:)`` without the message, for a caller that reports no reason
+    /// (a `Codable` decode, whose error says only that the number does not fit).
+    func exactInteger<I: FixedWidthInteger>(_: I.Type, in text: UnsafeBufferPointer<UInt8>) -> I? {
+        guard let (magnitude, overflow) = integralMagnitude(in: text), !overflow else { return nil }
+        return Self.fitting(magnitude, negative: isNegative, as: I.self)
+    }
+
+    /// The magnitude the digits spell, and whether it overflowed a `UInt64`; `nil` when a digit
+    /// the exponent leaves behind the point is not zero. The digits are the integer part, then
+    /// as many fraction digits as a positive exponent moves in front of the point, or minus
+    /// those a negative one moves out.
+    private func integralMagnitude(in text: UnsafeBufferPointer<UInt8>) -> (UInt64, overflow: Bool)? {
         var magnitude: UInt64 = 0
         var overflow = false
         func push(_ digit: UInt8) {
@@ -67,36 +85,40 @@ struct NumberText {
             overflow = overflow || o1 || o2
             magnitude = m2
         }
-        let shift = exponent
-        let all = Array(text[integerDigits]) + Array(text[fractionDigits])
-        let pointIndex = integerDigits.count + shift   // digits before the decimal point
-        for (k, digit) in all.enumerated() {
+        let digitCount = integerDigits.count + fractionDigits.count
+        let pointIndex = integerDigits.count + exponent   // digits before the decimal point
+        for k in 0..<digitCount {
+            let digit = k < integerDigits.count
+                ? text[integerDigits.lowerBound + k] : text[fractionDigits.lowerBound + k - integerDigits.count]
             if k < pointIndex { push(digit) }
-            else if digit != UInt8(ascii: "0") { throw .invalid("\(describe(text)) is not an integer") }
+            else if digit != UInt8(ascii: "0") { return nil }
         }
-        if pointIndex > all.count {
-            for _ in all.count..<pointIndex {
+        if pointIndex > digitCount {
+            for _ in digitCount..<pointIndex {
                 push(UInt8(ascii: "0"))
                 if overflow { break }
             }
         }
-        if overflow { throw .invalid("\(describe(text)) is out of range for \(I.self)") }
-        return try Self.fit(magnitude, negative: isNegative, as: I.self, text: text)
+        return (magnitude, overflow)
     }
 
     static func fit<I: FixedWidthInteger>(_ magnitude: UInt64, negative: Bool, as _: I.Type,
                                           text: UnsafeBufferPointer<UInt8>) throws(CoercionFailure) -> I {
+        guard let value = fitting(magnitude, negative: negative, as: I.self) else {
+            throw .invalid("\(describe(text)) is out of range for \(I.self)")
+        }
+        return value
+    }
+
+    /// The magnitude with its sign as `I`, or `nil` when `I` cannot hold it.
+    static func fitting<I: FixedWidthInteger>(_ magnitude: UInt64, negative: Bool, as _: I.Type) -> I? {
         if negative {
             if magnitude == 0 { return I.zero }
-            guard I.isSigned, magnitude - 1 <= UInt64(I.max) else {
-                throw .invalid("\(describe(text)) is out of range for \(I.self)")
-            }
+            guard I.isSigned, magnitude - 1 <= UInt64(I.max) else { return nil }
             // -(magnitude - 1) - 1 reaches I.min without overflowing.
             return I(truncatingIfNeeded: 0 &- magnitude)
         }
-        guard magnitude <= UInt64(I.max) else {
-            throw .invalid("\(describe(text)) is out of range for \(I.self)")
-        }
+        guard magnitude <= UInt64(I.max) else { return nil }
         return I(magnitude)
     }
 }

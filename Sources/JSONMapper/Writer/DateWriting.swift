@@ -6,6 +6,12 @@ enum DateWriting {
     /// The text, or `nil` for a date outside the years 0000–9999 (four-digit years are all
     /// ISO 8601 text holds without an agreed extension, and all the parser reads back).
     static func iso8601(_ date: Date, fraction: EncodingOptions.DateStrategy.Fraction) -> String? {
+        iso8601UTF8(date, fraction: fraction).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The text's bytes (ASCII), for a writer that copies them into its output without a
+    /// `String` between.
+    static func iso8601UTF8(_ date: Date, fraction: EncodingOptions.DateStrategy.Fraction) -> [UInt8]? {
         // From the reference date, which is what `Date` stores: no rounding on the way.
         let interval = date.timeIntervalSinceReferenceDate
         let whole = interval.rounded(.down)
@@ -25,7 +31,7 @@ enum DateWriting {
         }
         // A fraction rounded up may carry past the last second of 9999.
         guard instant.seconds <= latestSince1970 else { return nil }
-        return text(of: instant)
+        return utf8(of: instant)
     }
 
     /// The fewest fraction digits that read back as exactly `interval` (see
@@ -59,15 +65,25 @@ enum DateWriting {
         instant.fractionDigits = digits
     }
 
-    private static func text(of instant: DateInstant) -> String {
+    private static func utf8(of instant: DateInstant) -> [UInt8] {
         let total = instant.seconds
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
         let (year, month, day) = CivilCalendar.date(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if instant.fractionDigits > 0 { text += "." + pad(instant.fraction, instant.fractionDigits) }
-        return text + "Z"
+        var text: [UInt8] = []
+        text.reserveCapacity(21 + instant.fractionDigits)
+        append(year, width: 4, to: &text, then: UInt8(ascii: "-"))
+        append(month, width: 2, to: &text, then: UInt8(ascii: "-"))
+        append(day, width: 2, to: &text, then: UInt8(ascii: "T"))
+        append(secondOfDay / 3600, width: 2, to: &text, then: UInt8(ascii: ":"))
+        append(secondOfDay / 60 % 60, width: 2, to: &text, then: UInt8(ascii: ":"))
+        if instant.fractionDigits > 0 {
+            append(secondOfDay % 60, width: 2, to: &text, then: UInt8(ascii: "."))
+            append(instant.fraction, width: instant.fractionDigits, to: &text, then: UInt8(ascii: "Z"))
+        } else {
+            append(secondOfDay % 60, width: 2, to: &text, then: UInt8(ascii: "Z"))
+        }
+        return text
     }
 
     /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds from the reference date.
@@ -75,8 +91,18 @@ enum DateWriting {
     private static let latest = Double(latestSince1970 - DateInstant.referenceDateSince1970)
     private static let latestSince1970 = 253_402_300_799
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// The decimal digits of `value` (not negative), zero-padded to `width`, then `separator`.
+    private static func append(_ value: Int, width: Int, to text: inout [UInt8], then separator: UInt8) {
+        var scale = 1
+        var digits = 1
+        while digits < width || value / scale >= 10 {
+            scale *= 10
+            digits += 1
+        }
+        while scale > 0 {
+            text.append(UInt8(ascii: "0") + UInt8(value / scale % 10))
+            scale /= 10
+        }
+        text.append(separator)
     }
 }

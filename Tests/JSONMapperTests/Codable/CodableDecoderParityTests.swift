@@ -435,19 +435,6 @@ extension CodableDecoderParityTests {
             #expect(context.debugDescription.contains("line 2"))
         }
 
-        @Test func unrepresentableNumbersNameTheirPathInTheDescription() throws {
-            let error = #expect(throws: DecodingError.self) {
-                try JSONCodableDecoder().decode([String: [UInt8]].self, from: #"{"a":[1,300]}"#)
-            }
-            guard case let .dataCorrupted(context) = error else {
-                Issue.record("not dataCorrupted: \(String(describing: error))")
-                return
-            }
-            #expect(context.codingPath.isEmpty)
-            #expect(context.debugDescription.contains("a[1]"))
-            #expect((context.underlyingError as? JSONMapperError)?.path == "a[1]")
-        }
-
         @Test func json5OptionsThrowInsteadOfBeingIgnored() {
             let decoder = JSONCodableDecoder()
             decoder.allowsJSON5 = true

@@ -61,6 +61,12 @@ struct DecodableRecordTests {
         #expect(result.rejections[2].error == .keyNotFound(path: "id"))
     }
 
+    @Test func aNumberTheTypeCannotHoldIsRejectedWithItsPath() {
+        let result = run("{\"id\":1.5}\n{\"id\":1e30}", framing: .jsonLines, workers: 1)
+        #expect(result.values.isEmpty)
+        #expect(result.rejections.map(\.error.path) == ["id", "id"])
+    }
+
     @Test func arrayAndConcatenatedFramings() {
         let array = run(#"[{"id":1},{"id":"x"},{"id":3,"tags":[]}]"#, framing: .array, workers: 2)
         #expect(array.values == [Reading(id: 1), Reading(id: 3, tags: [])])
