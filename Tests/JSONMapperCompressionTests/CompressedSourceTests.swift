@@ -51,6 +51,38 @@ import Testing
         #expect(outcome.ids == [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5])
     }
 
+    @Test(arguments: [1, 3, 7, 4096])
+    func gzipTrailersCutByAnyReadAreChecked(chunkSize: Int) throws {
+        // Small reads cut a member's eight-byte trailer anywhere, and members run on from
+        // one read into the next.
+        let first = try Tool.compress(Self.lines(40), .gzip)
+        let second = try Tool.compress(Self.lines(3), .gzip)
+        let outcome = Self.read(first + second + first, chunkSize: chunkSize)
+        #expect(outcome.failure == nil)
+        #expect(outcome.ids == Array(1...40) + [1, 2, 3] + Array(1...40))
+    }
+
+    @Test(arguments: [(offsetFromEnd: 8, reason: "incorrect data check"), (offsetFromEnd: 5, reason: "incorrect data check"),
+                      (offsetFromEnd: 4, reason: "incorrect length check"), (offsetFromEnd: 1, reason: "incorrect length check")])
+    func aWrongGzipTrailerFailsAtItsMember(offsetFromEnd: Int, reason: String) throws {
+        // The second member's trailer is damaged: its CRC-32 (the trailer's first four bytes)
+        // or its length (the last four). The first member's records come first.
+        let first = try Tool.compress(Self.lines(30), .gzip)
+        var second = try Tool.compress(Self.lines(5), .gzip)
+        second[second.count - offsetFromEnd] ^= 0x01
+        for chunkSize in [3, 4096] {
+            let outcome = Self.read(first + second, chunkSize: chunkSize)
+            guard case let .corruptCompressedInput(source, offset, found)? = outcome.failure else {
+                Issue.record("expected a corrupt-input error, got \(String(describing: outcome.failure))")
+                return
+            }
+            #expect(source == "events.gz")
+            #expect(found == reason, "chunk size \(chunkSize)")
+            #expect(offset == first.count + second.count, "the trailer's end, chunk size \(chunkSize)")
+            #expect(outcome.ids.starts(with: Array(1...30)), "chunk size \(chunkSize)")
+        }
+    }
+
     @Test func readsConcatenatedZstdFramesAsOneStream() throws {
         let outcome = Self.read(try Tool.compress(Self.lines(3), .zstd) + Tool.compress(Self.lines(2), .zstd))
         #expect(outcome.failure == nil)
