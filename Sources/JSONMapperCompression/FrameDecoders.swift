@@ -9,7 +9,8 @@ import JSONMapper
 /// zlib inflates, and its own check of each member's trailer is off: the CRC-32 of the
 /// member's bytes is computed here with libdeflate's (several times zlib's speed, and the
 /// largest cost after inflating), and compared, with the length, to the trailer's, which is
-/// the last eight bytes zlib consumed when the member ended.
+/// the last eight bytes zlib consumed when the member ended. (With zlib's check off, a header's
+/// optional CRC-16 goes unchecked: it covers the header's name and comment, not the data.)
 final class GzipDecoder: FrameDecoder {
     private var stream = z_stream()
     private(set) var isBetweenFrames = true
