@@ -76,14 +76,7 @@ enum RequestBodyStream {
     }
 
     static func decodeArrays(_ each: @escaping @Sendable (Event) -> Void = { blackHole($0) }) throws -> Int {
-        try SmallChunkStream.runOffMainActor {
-            var count = 0
-            for try await record in JSONRecordDecoder(framing: .jsonLines, workers: 1).records(Event.self, from: stream(arrayPieces)) {
-                each(record.value)
-                count += 1
-            }
-            return count
-        }
+        try SmallChunkStream.decodeJSONLines(Event.self, from: { stream(arrayPieces) }, workers: 1, each)
     }
 
     static func decodeBuffers(_ each: @escaping @Sendable (Event) -> Void = { blackHole($0) }) throws -> Int {

@@ -55,9 +55,19 @@ enum SmallChunkStream {
     }
 
     static func decodeRecords(workers: Int, _ each: @escaping @Sendable (Event) -> Void = { blackHole($0) }) throws -> Int {
+        try decodeJSONLines(Event.self, from: stream, workers: workers, each)
+    }
+
+    /// Decodes the JSON Lines records of the chunks `makeChunks` gives (made on the task, as a
+    /// stream is iterated once) as `type` on `workers` workers, off the main actor, handing each
+    /// to `each`; returns how many there were.
+    static func decodeJSONLines<Value: JSONMappableValue & Sendable, Chunks: AsyncSequence & Sendable>(
+        _ type: Value.Type, from makeChunks: @escaping @Sendable () -> Chunks, workers: Int,
+        _ each: @escaping @Sendable (Value) -> Void
+    ) throws -> Int where Chunks.Element: Sequence & Sendable, Chunks.Element.Element == UInt8 {
         try runOffMainActor {
             var count = 0
-            for try await record in JSONRecordDecoder(framing: .jsonLines, workers: workers).records(Event.self, from: stream()) {
+            for try await record in JSONRecordDecoder(framing: .jsonLines, workers: workers).records(type, from: makeChunks()) {
                 each(record.value)
                 count += 1
             }

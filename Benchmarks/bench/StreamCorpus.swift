@@ -156,14 +156,7 @@ enum StreamCorpus {
     /// Decodes every line of the file read as 64 KiB async chunks, on `workers` workers; returns
     /// the number of records.
     static func decodeAsyncChunks(path: String, workers: Int, _ each: @escaping @Sendable (TwitterStatus) -> Void = { blackHole($0) }) throws -> Int {
-        try SmallChunkStream.runOffMainActor {
-            var count = 0
-            for try await record in JSONRecordDecoder(framing: .jsonLines, workers: workers).records(TwitterStatus.self, from: FileChunks(path: path)) {
-                each(record.value)
-                count += 1
-            }
-            return count
-        }
+        try SmallChunkStream.decodeJSONLines(TwitterStatus.self, from: { FileChunks(path: path) }, workers: workers, each)
     }
 
     /// Decodes every line on `workers` workers, each status reduced there to its text's length

@@ -69,7 +69,8 @@ static int cyajlplan_scalar(cyajl_recorder *r, cyajl_tape_kind kind, const unsig
         if (r->skipDepth == 1) r->skipCount += 1;
         return 1;
     }
-    // A record that is not an object, or a value after it.
+    // A scalar at depth 0 is a record that is not an object, or a value after one: the general
+    // way reports it.
     if (r->depth == 0) return 0;
     int32_t slot, child;
     cyajlplan_locate(r, &slot, &child);
@@ -152,7 +153,8 @@ static int cyajlplan_open(cyajl_recorder *r, int isArray) {
     }
     int32_t slot = -1, child = 0;
     if (r->depth == 0) {
-        // The record is one object; a second value after it goes the general way.
+        // The plan reads one object per record; an array, or a second value, is the general
+        // way's to report.
         if (isArray || r->recordClosed) return 0;
     } else {
         cyajlplan_locate(r, &slot, &child);
@@ -226,8 +228,8 @@ static const yajl_callbacks cyajlplan_callbacks = {
     cyajlplan_close,
 };
 
-/// Whether the bytes after a record's object are whitespace only, as JSON allows after a
-/// document (anything else would be a second value, or a token yajl holds for the next call).
+/// Whether the bytes after a record's object are whitespace only, the one thing JSON allows
+/// after a document: any other byte is a second value, or a token yajl holds for its next call.
 static int cyajlplan_only_whitespace(const unsigned char *bytes, size_t count) {
     for (size_t k = 0; k < count; k++) {
         unsigned char byte = bytes[k];

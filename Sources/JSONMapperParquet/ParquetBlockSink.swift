@@ -21,9 +21,7 @@ package struct ParquetBlockSink: RowBlockSink {
     /// Each schema column's position among the written ones (`nil`: not written, as a
     /// partition column).
     private let positions: [Int?]
-    /// Empty buffers of the columns, whose checks a general-way row passes before it is stored.
-    private let checks: [ParquetColumnBuffer]
-    /// The same checks as trivial values, for the held cells of a planned record.
+    /// What each column takes, as trivial values: read in place per cell, with no buffer copied.
     private let rules: [ParquetValueRule]
     private var block: ParquetRowBlock
     /// The record's cells, row after row, each row `mapping.columns.count` wide.
@@ -36,19 +34,18 @@ package struct ParquetBlockSink: RowBlockSink {
         var positions = [Int?](repeating: nil, count: mapping.schemaColumnCount)
         for (position, index) in mapping.columnIndices.enumerated() { positions[index] = position }
         self.positions = positions
-        checks = mapping.columns.map(ParquetColumnBuffer.init)
-        rules = checks.map(\.rule)
+        rules = mapping.columns.map { ParquetColumnBuffer($0).rule }
         block = ParquetRowBlock(mapping.columns)
     }
 
     package var recordRows: @Sendable ([JSONRow]) throws(JSONMapperError) -> [[ParquetValue]] {
-        { [mapping, checks] (rows) throws(JSONMapperError) in
+        { [mapping, rules] (rows) throws(JSONMapperError) in
             try rows.map { (row) throws(JSONMapperError) in
                 let values = try mapping.values(of: row)
-                do throws(ParquetError) {
-                    for (index, value) in values.enumerated() { try checks[index].check(value) }
-                } catch {
-                    throw error.mapperError
+                for (index, value) in values.enumerated() {
+                    if let violation = rules[index].violation(by: value) {
+                        throw violation.error(for: value, in: mapping.columns[index]).mapperError
+                    }
                 }
                 return values
             }

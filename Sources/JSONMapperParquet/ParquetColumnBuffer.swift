@@ -61,13 +61,7 @@ public struct ParquetColumnBuffer: Sendable {
 
     /// Throws what ``append(_:)`` would for `value`.
     func check(_ value: ParquetValue) throws(ParquetError) {
-        guard let violation = rule.violation(by: value) else { return }
-        switch violation {
-        case .nullInRequiredColumn: throw failure("a null in a required column")
-        case .outsideInt32(let number): throw failure("\(number) does not fit a 32-bit decimal")
-        case .fixedWidth(let count, let width): throw failure("a fixed-length value of \(count) bytes, not \(width)")
-        case .otherKind: throw failure("a value of another kind (\(value)) for a \(column.kind) column")
-        }
+        if let violation = rule.violation(by: value) { throw violation.error(for: value, in: column) }
     }
 
     /// What the column takes, apart from the buffer.
@@ -147,10 +141,6 @@ public struct ParquetColumnBuffer: Sendable {
         bytes.append(contentsOf: data)
         ends.append(bytes.count)
     }
-
-    private func failure(_ reason: String) -> ParquetError {
-        .invalidValue(column: column.name, reason: reason)
-    }
 }
 
 /// The values a column takes: what ``ParquetColumnBuffer/check(_:)`` enforces, as a trivial
@@ -163,6 +153,17 @@ struct ParquetValueRule: Sendable {
         case outsideInt32(Int64)
         case fixedWidth(count: Int, width: Int)
         case otherKind
+
+        /// The error of `value` breaking this rule of `column`.
+        func error(for value: ParquetValue, in column: ParquetColumn) -> ParquetError {
+            let reason = switch self {
+            case .nullInRequiredColumn: "a null in a required column"
+            case .outsideInt32(let number): "\(number) does not fit a 32-bit decimal"
+            case .fixedWidth(let count, let width): "a fixed-length value of \(count) bytes, not \(width)"
+            case .otherKind: "a value of another kind (\(value)) for a \(column.kind) column"
+            }
+            return .invalidValue(column: column.name, reason: reason)
+        }
     }
 
     let isOptional: Bool

@@ -23,7 +23,8 @@ typedef struct cyajl_plan_key {
     /// The key's unescaped bytes (unused for an index).
     const unsigned char *text;
     uint32_t length;
-    /// The key's words (``cyajl_key_words``), compared before its bytes.
+    /// The key's words (``cyajl_key_words``): a key of up to sixteen bytes is matched by them
+    /// alone, a longer one by them and its middle bytes.
     uint64_t head;
     uint64_t tail;
     /// The slot the value goes to, or -1 when the value itself is not read.

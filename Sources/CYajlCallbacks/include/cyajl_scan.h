@@ -1,5 +1,5 @@
-// Byte scans over raw input, a vector at a time: the passes every record's bytes take before
-// yajl reads them (where JSON forbids what yajl lets through) and the line count of a block.
+// Byte scans over raw input, a vector at a time, for the passes that touch every input byte:
+// the search for what JSON forbids and yajl lets through, and a block's line count.
 #ifndef CYAJL_SCAN_H
 #define CYAJL_SCAN_H
 

@@ -17,7 +17,7 @@ final class RecordPlan: @unchecked Sendable {
     /// What a column reads: its paths' slots, in priority order, in the record or in each
     /// element of the exploded array; or the element's position (no slots). A struct, not an
     /// enum with the slots as payloads: a payload's pointer carries the case in spare bits,
-    /// where LeakSanitizer no longer sees it as a pointer.
+    /// where LeakSanitizer does not see it as a pointer.
     struct Column {
         enum Source { case record, element, ordinal }
         let source: Source

@@ -56,8 +56,9 @@ final class RecordFramer {
     private let pool: BlockBufferPool
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
-    /// Whether `base` is one of the pool's buffers.
-    private var isPooled: Bool
+    /// Whether `base` is one of the pool's buffers: every other buffer is larger (a record
+    /// longer than a read, or a buffer grown past one).
+    private var isPooled: Bool { capacity == pool.capacity }
     private var count = 0
     /// The stream offset of the buffer's first byte.
     private var bufferOffset = 0
@@ -88,7 +89,6 @@ final class RecordFramer {
         pool = BlockBufferPool(capacity: 2 * max(limits.chunkSize, 1), limit: 4)
         base = pool.take()
         capacity = pool.capacity
-        isPooled = true
     }
 
     deinit { release(base) }
@@ -110,7 +110,6 @@ final class RecordFramer {
             release(base)
             base = bigger
             capacity = grown
-            isPooled = false
         }
         return UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count)
     }
@@ -329,8 +328,7 @@ final class RecordFramer {
         if spans == nil { bufferLine += newlines(in: block.bytes) }
         let rest = count - cut
         let needed = rest + limits.chunkSize
-        isPooled = needed <= pool.capacity
-        capacity = isPooled ? pool.capacity : needed
+        capacity = max(needed, pool.capacity)
         let fresh = isPooled ? pool.take() : UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         fresh.copyMemory(from: base + cut, byteCount: rest)
         base = fresh
