@@ -13,12 +13,12 @@ struct ColumnChunkEncoder {
     /// Appends the chunk of `buffer` to `output`, whose first byte is at `offset` in the
     /// file, and returns its metadata.
     func encode(_ buffer: ParquetColumnBuffer, at offset: Int64, into output: inout [UInt8]) throws(ParquetError) -> ParquetMetadata.ColumnChunk {
+        let dictionary = DictionaryBuilder.build(buffer, sizeLimit: options.dictionarySizeLimit)
         var chunk = ParquetMetadata.ColumnChunk(
             type: buffer.storage.physicalType, encodings: [.plain, .rle], path: buffer.column.name, codec: options.compression,
             valueCount: Int64(buffer.rowCount), totalUncompressedSize: 0, totalCompressedSize: 0, dataPageOffset: offset,
-            dictionaryPageOffset: nil, statistics: ColumnStatistics.of(buffer))
+            dictionaryPageOffset: nil, statistics: ColumnStatistics.of(buffer, distinct: dictionary?.entries))
         let start = output.count
-        let dictionary = DictionaryBuilder.build(buffer, sizeLimit: options.dictionarySizeLimit)
         if let dictionary {
             var page: [UInt8] = []
             for entry in dictionary.entries {
@@ -30,8 +30,7 @@ struct ColumnChunkEncoder {
             chunk.dataPageOffset = offset + Int64(output.count - start)
             chunk.encodings = [.plain, .rle, .rleDictionary]
         }
-        for rows in pageRows(of: buffer) {
-            let values = buffer.valueRange(ofRows: rows)
+        for (rows, values) in pages(of: buffer) {
             var page: [UInt8] = []
             if buffer.column.isOptional { appendDefinitionLevels(buffer.isPresent[rows], to: &page) }
             if let dictionary {
@@ -46,10 +45,12 @@ struct ColumnChunkEncoder {
         return chunk
     }
 
-    /// The rows of each data page. A chunk of no rows still has one, empty, page.
-    private func pageRows(of buffer: ParquetColumnBuffer) -> [Range<Int>] {
-        guard buffer.rowCount > 0 else { return [0..<0] }
-        var pages: [Range<Int>] = []
+    /// The rows of each data page, and the indices of their values. A chunk of no rows still
+    /// has one, empty, page.
+    private func pages(of buffer: ParquetColumnBuffer) -> [(rows: Range<Int>, values: Range<Int>)] {
+        guard buffer.rowCount > 0 else { return [(0..<0, 0..<0)] }
+        var pages: [(rows: Range<Int>, values: Range<Int>)] = []
+        var firstValue = 0
         var start = 0
         var value = 0
         var size = 0
@@ -59,12 +60,13 @@ struct ColumnChunkEncoder {
                 value += 1
             }
             if size >= options.pageSize || row + 1 - start >= options.pageRowLimit {
-                pages.append(start..<(row + 1))
+                pages.append((start..<(row + 1), firstValue..<value))
                 start = row + 1
+                firstValue = value
                 size = 0
             }
         }
-        if start < buffer.rowCount { pages.append(start..<buffer.rowCount) }
+        if start < buffer.rowCount { pages.append((start..<buffer.rowCount, firstValue..<value)) }
         return pages
     }
 

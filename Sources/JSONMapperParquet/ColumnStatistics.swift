@@ -14,7 +14,10 @@ enum ColumnStatistics {
     /// The longest string bound written whole.
     static let truncationLength = 1024
 
-    static func of(_ buffer: ParquetColumnBuffer) -> ParquetMetadata.Statistics {
+    /// The statistics of `buffer`. `distinct`, when given, are the byte ranges of its distinct
+    /// values (a dictionary's entries): the bounds of a byte-array column are sought among
+    /// those alone.
+    static func of(_ buffer: ParquetColumnBuffer, distinct: [Range<Int>]? = nil) -> ParquetMetadata.Statistics {
         var statistics = ParquetMetadata.Statistics(nullCount: Int64(buffer.nullCount))
         switch buffer.storage {
         case .int32:
@@ -33,7 +36,7 @@ enum ColumnStatistics {
                 statistics.minValue = [buffer.booleans.contains(false) ? 0 : 1]
                 statistics.maxValue = [buffer.booleans.contains(true) ? 1 : 0]
             }
-        case .byteArray: setByteBounds(buffer, in: &statistics)
+        case .byteArray: setByteBounds(buffer, candidates: distinct ?? (0..<buffer.valueCount).map(buffer.byteRange(ofValue:)), in: &statistics)
         case .fixed: setFixedBounds(buffer, in: &statistics)
         }
         return statistics
@@ -61,16 +64,16 @@ enum ColumnStatistics {
         statistics.maxValue = PlainEncoding.bytes(of: maximum.bitPattern)
     }
 
-    private static func setByteBounds(_ buffer: ParquetColumnBuffer, in statistics: inout ParquetMetadata.Statistics) {
-        guard buffer.valueCount > 0 else { return }
-        var minimum = buffer.byteRange(ofValue: 0)
+    private static func setByteBounds(_ buffer: ParquetColumnBuffer, candidates: [Range<Int>], in statistics: inout ParquetMetadata.Statistics) {
+        guard var minimum = candidates.first else { return }
         var maximum = minimum
-        let bytes = buffer.bytes
-        for index in 1..<buffer.valueCount {
-            let range = buffer.byteRange(ofValue: index)
-            if bytes[range].lexicographicallyPrecedes(bytes[minimum]) { minimum = range }
-            if bytes[maximum].lexicographicallyPrecedes(bytes[range]) { maximum = range }
+        buffer.bytes.withUnsafeBufferPointer { bytes in
+            for range in candidates.dropFirst() {
+                if precedes(bytes[range], bytes[minimum]) { minimum = range }
+                if precedes(bytes[maximum], bytes[range]) { maximum = range }
+            }
         }
+        let bytes = buffer.bytes
         let (low, isLowExact) = lowerBound(bytes[minimum])
         statistics.minValue = low
         statistics.isMinExact = isLowExact
@@ -80,6 +83,12 @@ enum ColumnStatistics {
         } else {
             statistics.minValue = nil
         }
+    }
+
+    /// Whether `a` orders before `b`, bytewise and unsigned (a prefix first).
+    private static func precedes(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        for (x, y) in zip(a, b) where x != y { return x < y }
+        return a.count < b.count
     }
 
     private static func setFixedBounds(_ buffer: ParquetColumnBuffer, in statistics: inout ParquetMetadata.Statistics) {

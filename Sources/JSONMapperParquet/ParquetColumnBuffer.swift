@@ -121,6 +121,7 @@ public struct ParquetColumnBuffer: Sendable {
     /// The indices of the values of `rows`.
     func valueRange(ofRows rows: Range<Int>) -> Range<Int> {
         guard column.isOptional else { return rows }
+        if rows == 0..<rowCount { return 0..<valueCount }
         let start = isPresent[..<rows.lowerBound].lazy.filter { $0 }.count
         return start..<(start + isPresent[rows].lazy.filter { $0 }.count)
     }
