@@ -48,6 +48,11 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
         return JSONRowRun(rows: sink.takeBlock(), records: 1, rowCount: rows.count)
     }
 
+    // The stream calls this through its engine protocol, so unspecialized: it would look up
+    // the metadata of its run and outcome types on every record. The text sink's
+    // specialization is taken instead for text output (the Parquet sink lives in another
+    // module, which this one cannot name).
+    @_specialize(where Sink == TextBlockSink)
     func outcomes(of block: RecordBlock, limits: RecordFramer.Limits, columns: ColumnSink.Names?) -> [RecordOutcome<JSONRowRun<Sink.Block>>] {
         var outcomes: [RecordOutcome<JSONRowRun<Sink.Block>>] = []
         var run = RunInProgress()
@@ -207,7 +212,7 @@ private final class PlannedCells {
     /// Puts the rows of the record in `bytes` into `sink` and returns how many; `nil` (with
     /// nothing kept) when the record must go the general way.
     func appendRows<Sink: RowBlockSink>(of bytes: UnsafeRawBufferPointer, to sink: inout Sink) -> Int? {
-        guard bytes.count <= maxDocumentBytes, Self.passesInputChecks(bytes),
+        guard bytes.count <= maxDocumentBytes, RawInputCheck.surelyPasses(bytes),
               cyajlplan_record(recorder, bytes.baseAddress, bytes.count) != 0 else { return nil }
         sink.beginRecord()
         guard let rows = appendRecordRows(to: &sink), sink.commitRecord() else {
@@ -239,12 +244,6 @@ private final class PlannedCells {
         return elements
     }
 
-    /// The checks of what yajl lets through (see ``RawInputCheck``), in one pass over the bytes.
-    private static func passesInputChecks(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var raw = RawInputCheck()
-        var surrogates = SurrogateEscapeCheck()
-        return raw.firstFault(in: bytes) == nil && raw.faultAtEnd() == nil && surrogates.firstLoneSurrogate(in: bytes) == nil
-    }
 
     /// Appends one row: of the record, or of an element of its exploded array (`nil` on an
     /// outer row, whose element columns hold their defaults). `false` when the general way must
