@@ -12,6 +12,12 @@
 /// as whitespace and JSON does not allow anywhere). `count` when there is none.
 size_t cyajl_first_non_ascii_or_ff_vt(const uint8_t *bytes, size_t count);
 
+/// Whether a whole input surely holds none of what JSON forbids and yajl lets through: it is
+/// well-formed UTF-8 (Unicode Table 3-7), has no form feed or vertical tab, and no `\u` escape
+/// encodes a lone UTF-16 surrogate. 0 does not say there is a fault, only that the caller's
+/// precise checks must decide (an escape or sequence the input ends inside is such a case).
+int cyajl_input_passes(const uint8_t *bytes, size_t count);
+
 /// How many of `bytes[0..<count]` are `byte`.
 size_t cyajl_count_byte(const uint8_t *bytes, size_t count, uint8_t byte);
 

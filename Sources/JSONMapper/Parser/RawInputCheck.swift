@@ -25,6 +25,18 @@ struct RawInputCheck {
     /// The start of a multi-byte sequence that the previous chunk cut short (at most 3 bytes).
     private var carried: [UInt8] = []
 
+    /// Whether the bytes carried from the previous chunk wait for the next one.
+    var isCarrying: Bool { !carried.isEmpty }
+
+    /// Whether `bytes`, a whole input or a chunk that neither begins nor ends inside a
+    /// sequence or an escape, surely has no fault of this check's or of
+    /// ``SurrogateEscapeCheck``'s, in one pass in C (`cyajl_input_passes`); `false` leaves the
+    /// answer to the two checks.
+    static func surelyPasses(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        return cyajl_input_passes(base.bytePointer, bytes.count) != 0
+    }
+
     /// The first fault in `chunk`, or `nil` when every byte may be handed to yajl.
     mutating func firstFault(in chunk: UnsafeRawBufferPointer) -> Fault? {
         guard let base = chunk.baseAddress, !chunk.isEmpty else { return nil }

@@ -8,6 +8,9 @@ struct SurrogateEscapeCheck {
     /// The start of an escape sequence that the previous chunk cut short.
     private var carried: [UInt8] = []
 
+    /// Whether the start of an escape waits for the next chunk.
+    var isCarrying: Bool { !carried.isEmpty }
+
     /// The offset, relative to the start of `chunk` (negative: inside the carried bytes of the
     /// previous chunk), of the first escape with a lone surrogate; `nil` when there is none.
     mutating func firstLoneSurrogate(in chunk: UnsafeRawBufferPointer) -> Int? {

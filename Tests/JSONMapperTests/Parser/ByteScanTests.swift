@@ -55,4 +55,59 @@ struct ByteScanTests {
             }
         }
     }
+
+    /// Pieces the one-pass check must tell apart: plain text, every escape, surrogate pairs
+    /// and lone halves, sequences of each length, ill-formed and cut sequences, controls.
+    static let pieces: [[UInt8]] = [
+        Array("plain text ".utf8), Array("\\n".utf8), Array("\\\\".utf8), Array("\\\"".utf8), Array("\\/".utf8),
+        Array("\\u0041".utf8), Array("\\uD83D\\uDE00".utf8), Array("\\ud83d\\ude00".utf8), Array("\\uD800".utf8),
+        Array("\\uDC00".utf8), Array("\\uD800x".utf8), Array("\\uD800\\u0041".utf8), Array("\\u12G4".utf8), Array("\\x".utf8),
+        Array("é".utf8), Array("日本".utf8), Array("😀".utf8), [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+        [0xF4, 0x90, 0x80, 0x80], [0xFF], [0x80], [0xE6, 0x97], [0x0B], [0x0C], Array("{\"k\": [1, 2]}".utf8),
+    ]
+
+    /// The precise checks' verdict on a whole input: no fault anywhere, none at its end.
+    static func preciseChecksPass(_ bytes: [UInt8]) -> Bool {
+        var raw = RawInputCheck()
+        var surrogates = SurrogateEscapeCheck()
+        return bytes.withUnsafeBytes { raw.firstFault(in: $0) == nil && raw.faultAtEnd() == nil && surrogates.firstLoneSurrogate(in: $0) == nil }
+            && !surrogates.isCarrying
+    }
+
+    @Test func theOnePassCheckNeverPassesWhatThePreciseChecksFault() {
+        var state: UInt64 = 11
+        var passed = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(1 + Int(state >> 60)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                bytes += Self.pieces[Int(state >> 33) % Self.pieces.count]
+            }
+            let surely = bytes.withUnsafeBytes { RawInputCheck.surelyPasses($0) }
+            if surely {
+                passed += 1
+                #expect(Self.preciseChecksPass(bytes), "\(bytes)")
+            }
+        }
+        // The generator makes plenty of clean inputs, so the check is seen to pass too.
+        #expect(passed > 200)
+    }
+
+    @Test func theOnePassCheckPassesCleanTextAtEveryLength() {
+        let text = Array("ab\\u00e9 日本語 \\uD83D\\uDE00 \\\\ \\\" 😀 é cd".utf8)
+        for length in 0...text.count {
+            let prefix = Array(text.prefix(length))
+            guard Self.preciseChecksPass(prefix) else { continue }
+            #expect(prefix.withUnsafeBytes { RawInputCheck.surelyPasses($0) }, "length \(length)")
+        }
+    }
+
+    @Test func theOnePassCheckFailsEachFaultAtEveryPosition() {
+        for fault in [[UInt8(0x0B)], [0x0C], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80]] + [Array("\\uDC00".utf8), Array("\\uD800 ".utf8)] {
+            for position in 0..<40 {
+                let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: position) + fault + [UInt8](repeating: UInt8(ascii: "b"), count: 20)
+                #expect(!bytes.withUnsafeBytes { RawInputCheck.surelyPasses($0) }, "\(fault) at \(position)")
+            }
+        }
+    }
 }
