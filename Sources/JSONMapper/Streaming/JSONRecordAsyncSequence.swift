@@ -84,11 +84,11 @@ final class AsyncRecordDriver<Value> {
                 return nil
             }
             switch stream.step() {
-            case .record(let record): return record
+            case .record: return stream.takeRecord()
             case .failure(let error): throw error
             case .finished: return nil
             case .needsInput: stream.progress.read(bytes: await input.read(into: stream.framer, isolation: isolation))
-            case .waits(let job): await job.completion()
+            case .waits: await stream.awaitedJob?.completion()
             }
         }
     }

@@ -61,11 +61,11 @@ public struct JSONRecordSequence<Value>: Sequence {
         public mutating func next() -> Element? {
             while true {
                 switch stream.step() {
-                case .record(let record): return .success(record)
+                case .record: return .success(stream.takeRecord())
                 case .failure(let error): return .failure(error)
                 case .finished: return nil
                 case .needsInput: stream.progress.read(bytes: reader.read(into: stream.framer))
-                case .waits(let job): job.wait()
+                case .waits: stream.awaitedJob?.wait()
                 }
             }
         }

@@ -1,3 +1,20 @@
+/// What the driver of a ``RecordStream`` does next.
+///
+/// Not nested in the generic stream, and without the record or the job as payloads: called from
+/// another module, the stream runs unspecialized, and each use of a type made from `Value` (an
+/// enum nested in the stream is one) looks up its metadata at run time, once per record.
+enum RecordStep {
+    /// Take the record with ``RecordStream/takeRecord()``.
+    case record
+    /// The stream ended early with this error.
+    case failure(JSONMapperError)
+    case finished
+    /// Put more bytes into ``RecordStream/framer`` (or end its input).
+    case needsInput
+    /// Wait until ``RecordStream/awaitedJob`` is complete, then step again.
+    case waits
+}
+
 /// The heart of a record stream, shared by the synchronous and the asynchronous sequences: it
 /// takes items from the framer, has their blocks decoded (inline, or by workers), and delivers
 /// the records in stream order, numbering and counting them and reporting rejections.
@@ -6,18 +23,6 @@
 /// when a worker's block must be waited for, and the driver does that its own way (blocking or
 /// suspended).
 final class RecordStream<Value> {
-    /// What the driver does next.
-    enum Step {
-        case record(JSONRecord<Value>)
-        /// The stream ended early with this error.
-        case failure(JSONMapperError)
-        case finished
-        /// Put more bytes into ``framer`` (or end its input).
-        case needsInput
-        /// Wait until the job is complete, then step again.
-        case waits(for: any SubmittedBlock<Value>)
-    }
-
     /// How blocks are decoded.
     enum Decoding {
         /// On the driver's thread, one record per step.
@@ -71,7 +76,29 @@ final class RecordStream<Value> {
     private var columns: Columns
     /// Items taken from the framer and not yet delivered, in stream order.
     private var pending: [Pending] = []
-    private var current: Current?
+    /// The engine of inline decoding.
+    private let inlineEngine: (any RecordDecoding<Value>)?
+    /// The block whose records are being decoded inline, one per step, and the column names
+    /// they are decoded through.
+    private var inlineCursor: BlockCursor?
+    private var inlineColumns: ColumnSink.Names?
+    /// A block's outcomes, delivered as copies from `nextDecoded` on; a worker's are retired
+    /// to `decodedJob` when all are delivered.
+    private var decoded: [RecordOutcome<Value>] = []
+    private var nextDecoded = 0
+    /// Whether `decoded` is a block's, being delivered (it may hold no outcome: blank lines).
+    private var deliversDecoded = false
+    private var decodedJob: (any SubmittedBlock<Value>)?
+    /// The record ``step()`` found, until ``takeRecord()`` takes it: its value is initialized
+    /// while `hasRecord` is true.
+    private let recordValue: UnsafeMutablePointer<Value>
+    private var hasRecord = false
+    private var recordIndex = 0
+    private var recordLine = 0
+    private var recordRange = 0..<0
+    private var recordIssues: [JSONMapperError] = []
+    /// The job ``step()`` answered ``RecordStep/waits`` for.
+    private(set) var awaitedJob: (any SubmittedBlock<Value>)?
     private var nextIndex = 0
     private var isDone = false
     private var framingReported = false
@@ -85,14 +112,6 @@ final class RecordStream<Value> {
         case failure(JSONMapperError)
     }
 
-    /// The block whose records are being delivered.
-    private enum Current {
-        case decodingInline(BlockRecords<Value>)
-        /// A block's outcomes, delivered as copies from `next` on; a worker's are retired to it
-        /// when all are delivered.
-        case decoded([RecordOutcome<Value>], next: Int, job: (any SubmittedBlock<Value>)?)
-    }
-
     init(framer: RecordFramer, decoding: Decoding, limits: RecordFramer.Limits, columns: Columns, progress: JSONRecordProgress,
          onRejection: @escaping (JSONRecordRejection) -> Void) {
         self.framer = framer
@@ -101,29 +120,34 @@ final class RecordStream<Value> {
         self.columns = columns
         self.progress = progress
         self.onRejection = onRejection
+        if case .inline(let engine) = decoding { inlineEngine = engine } else { inlineEngine = nil }
+        recordValue = .allocate(capacity: 1)
         if case .awaitingHeader = columns { framer.cutsSingleRecords = true }
     }
 
+    deinit {
+        if hasRecord { recordValue.deinitialize(count: 1) }
+        recordValue.deallocate()
+    }
+
+    /// The record the last ``step()`` found (``RecordStep/record``), taken once.
+    func takeRecord() -> JSONRecord<Value> {
+        precondition(hasRecord, "no record to take")
+        hasRecord = false
+        return JSONRecord(value: recordValue.move(), index: recordIndex, line: recordLine, byteRange: recordRange, issues: recordIssues)
+    }
+
     /// The next thing to do.
-    func step() -> Step {
+    func step() -> RecordStep {
+        if hasRecord {
+            recordValue.deinitialize(count: 1)
+            hasRecord = false
+        }
+        awaitedJob = nil
         while !isDone {
             if readsAhead, hasRoomToReadInto() { return .needsInput }
-            // Matched on the call's result, not on a bound copy, so that the value moves into
-            // the record rather than being copied once more (a copy retains every string and
-            // array in a model).
-            switch nextOutcome() {
-            case let .decoded(value, issues, line, range)?:
-                return .record(deliver(consume value, records: 1, issues: issues, line: line, range: range))
-            case let .decodedRun(value, records, line, range)?:
-                return .record(deliver(consume value, records: records, issues: [], line: line, range: range))
-            case let .rejected(error, line, range, head)?:
-                reject(error, line: line, range: range, head: head)
-                continue
-            case .ended(let error)?:
-                return end(failure: error)
-            case nil:
-                break
-            }
+            if inlineCursor != nil, let step = stepInline() { return step }
+            if deliversDecoded, let step = stepDecoded() { return step }
             takeItems()
             guard let item = pending.first else {
                 if framer.isFinished { return end(failure: nil) }
@@ -133,19 +157,27 @@ final class RecordStream<Value> {
             case .header(let block):
                 if let failure = readHeader(in: block) { return end(failure: failure) }
             case .inline(let block):
-                guard case .inline(let engine) = decoding else { preconditionFailure("an inline block with workers") }
+                guard let engine = inlineEngine else { preconditionFailure("an inline block with workers") }
                 if engine.decodesWholeBlocks {
-                    current = .decoded(engine.outcomes(of: block, limits: limits, columns: columns.names), next: 0, job: nil)
+                    decoded = engine.outcomes(of: block, limits: limits, columns: columns.names)
+                    nextDecoded = 0
+                    decodedJob = nil
+                    deliversDecoded = true
                 } else {
-                    current = .decodingInline(BlockRecords(block, engine: engine, limits: limits, columns: columns.names))
+                    inlineCursor = BlockCursor(block)
+                    inlineColumns = columns.names
                 }
             case .job(let job):
                 guard job.isComplete else {
                     // Read ahead while there is room, so that the workers stay busy.
                     if case .workers(_, _, let inFlight) = decoding, pending.count < inFlight, !framer.isFinished { return .needsInput }
-                    return .waits(for: job)
+                    awaitedJob = job
+                    return .waits
                 }
-                current = .decoded(job.takeOutcomes(), next: 0, job: job)
+                decoded = job.takeOutcomes()
+                nextDecoded = 0
+                decodedJob = job
+                deliversDecoded = true
             case .oversized(let record):
                 reject(.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes),
                        line: record.origin.line, range: record.origin.offset..<record.end, head: record.head)
@@ -157,30 +189,71 @@ final class RecordStream<Value> {
         return .finished
     }
 
+    /// Decodes the inline block's next record: a record to deliver, or the end of the stream;
+    /// `nil` once the block has no more (rejected records are reported on the way). The same
+    /// outcomes as ``BlockRecords/next()``, without a ``RecordOutcome`` made of each record.
+    private func stepInline() -> RecordStep? {
+        guard let engine = inlineEngine else { return nil }
+        while let record = inlineCursor?.next() {
+            if limits.isTooLong(record) {
+                reject(.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes), line: record.origin.line,
+                       range: record.streamRange, head: Array(record.bytes.prefix(limits.oversizedHeadLength)))
+                continue
+            }
+            do throws(JSONMapperError) {
+                var issues: [JSONMapperError] = []
+                let value = try engine.decode(record.bytes, at: record.origin, columns: inlineColumns, issues: &issues)
+                hold(value, records: 1, issues: issues, line: record.origin.line, range: record.streamRange)
+                return .record
+            } catch {
+                // Malformed JSON between the records of an array or concatenated stream ends it
+                // (nothing says where the next record starts); any other error rejects the record.
+                if inlineCursor?.block.spans != nil, case .syntax = error {
+                    inlineCursor = nil
+                    return end(failure: error)
+                }
+                reject(error, line: record.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(limits.maxRejectedBytes)))
+            }
+        }
+        inlineCursor = nil
+        return nil
+    }
+
+    /// Delivers the decoded block's next outcome: a record to deliver, or the end of the
+    /// stream; `nil` once every outcome is delivered (a worker's are then retired to it).
+    private func stepDecoded() -> RecordStep? {
+        while nextDecoded < decoded.count {
+            let index = nextDecoded
+            nextDecoded += 1
+            // Matched on the element, not on a bound copy, so that the value is copied once
+            // (a copy retains every string and array in a model).
+            switch decoded[index] {
+            case let .decoded(value, issues, line, range):
+                hold(value, records: 1, issues: issues, line: line, range: range)
+                return .record
+            case let .decodedRun(value, records, line, range):
+                hold(value, records: records, issues: [], line: line, range: range)
+                return .record
+            case let .rejected(error, line, range, head):
+                reject(error, line: line, range: range, head: head)
+            case .ended(let error):
+                return end(failure: error)
+            }
+        }
+        let outcomes = decoded
+        decoded = []
+        nextDecoded = 0
+        deliversDecoded = false
+        decodedJob?.retire(outcomes)
+        decodedJob = nil
+        return nil
+    }
+
     /// Ends the stream where the consumer stopped it (a cancelled task): nothing more is
     /// decoded or delivered.
     func cancel() {
         guard !isDone else { return }
         _ = end(failure: nil)
-    }
-
-    private func nextOutcome() -> RecordOutcome<Value>? {
-        switch current {
-        case .decodingInline(var records):
-            let outcome = records.next()
-            current = outcome == nil ? nil : .decodingInline(records)
-            return outcome
-        case .decoded(let outcomes, let next, let job):
-            guard next < outcomes.count else {
-                current = nil
-                job?.retire(outcomes)
-                return nil
-            }
-            current = .decoded(outcomes, next: next + 1, job: job)
-            return outcomes[next]
-        case nil:
-            return nil
-        }
     }
 
     /// Reads the header record from a block cut while it is awaited (taking its column names
@@ -243,11 +316,13 @@ final class RecordStream<Value> {
         }
     }
 
-    /// The record (or run of `records` records) to deliver.
-    private func deliver(_ value: consuming Value, records: Int, issues: [JSONMapperError], line: Int, range: Range<Int>) -> JSONRecord<Value> {
-        defer { nextIndex += records }
+    /// Holds the record (or run of `records` records) to deliver, for ``takeRecord()``.
+    private func hold(_ value: consuming Value, records: Int, issues: [JSONMapperError], line: Int, range: Range<Int>) {
+        recordValue.initialize(to: value)
+        hasRecord = true
+        (recordIndex, recordLine, recordRange, recordIssues) = (nextIndex, line, range, issues)
+        nextIndex += records
         progress.delivered(records)
-        return JSONRecord(value: consume value, index: nextIndex, line: line, byteRange: range, issues: issues)
     }
 
     private func reject(_ error: JSONMapperError, line: Int, range: Range<Int>, head: [UInt8]) {
@@ -256,9 +331,12 @@ final class RecordStream<Value> {
         onRejection(JSONRecordRejection(index: nextIndex, line: line, byteRange: range, error: error, rawBytes: head))
     }
 
-    private func end(failure: JSONMapperError?) -> Step {
+    private func end(failure: JSONMapperError?) -> RecordStep {
         isDone = true
-        current = nil
+        inlineCursor = nil
+        decoded = []
+        deliversDecoded = false
+        decodedJob = nil
         pending = []
         progress.finish(failure: failure)
         return failure.map { .failure($0) } ?? .finished
