@@ -116,8 +116,9 @@ int cyajl_input_passes(const uint8_t *bytes, size_t count) {
                                       _mm_cmpeq_epi8(v, backslash));
         unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(v, marked));
         size_t next = i + 16;
-        // Each marked byte in turn, without reloading: the bytes a sequence or escape covers
-        // are unmarked, and one that runs past the vector resumes the scan after it.
+        // Marked bytes are taken from the mask already loaded, since text dense in escapes or
+        // non-ASCII letters would otherwise reload at every one; the bits a sequence or escape
+        // covers are cleared, and one that runs past the vector moves the scan past it.
         while (mask) {
             size_t at = i + (size_t)__builtin_ctz(mask);
             size_t length = cyajl_checked_length(bytes, at, count);
@@ -149,8 +150,8 @@ size_t cyajl_count_byte(const uint8_t *bytes, size_t count, uint8_t byte) {
 #if defined(__SSE2__)
     const __m128i wanted = _mm_set1_epi8((char)byte), zero = _mm_setzero_si128();
     while (i + 16 <= count) {
-        // Each lane counts its matches (a match is -1, subtracted) for at most 255 vectors,
-        // then the lanes are summed (psadbw) before they could wrap.
+        // A byte lane holds at most 255 matches (each is -1, subtracted), so the lanes are
+        // summed (psadbw) every 255 vectors, before one could wrap.
         __m128i lanes = zero;
         size_t end = i + 255 * 16 < count ? i + 255 * 16 : count;
         for (; i + 16 <= end; i += 16) {

@@ -34,7 +34,7 @@ package struct ParquetBlockSink: RowBlockSink {
         var positions = [Int?](repeating: nil, count: mapping.schemaColumnCount)
         for (position, index) in mapping.columnIndices.enumerated() { positions[index] = position }
         self.positions = positions
-        rules = mapping.columns.map { ParquetColumnBuffer($0).rule }
+        rules = mapping.columns.map(ParquetValueRule.init)
         block = ParquetRowBlock(mapping.columns)
     }
 

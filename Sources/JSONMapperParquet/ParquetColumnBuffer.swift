@@ -61,11 +61,8 @@ public struct ParquetColumnBuffer: Sendable {
 
     /// Throws what ``append(_:)`` would for `value`.
     func check(_ value: ParquetValue) throws(ParquetError) {
-        if let violation = rule.violation(by: value) { throw violation.error(for: value, in: column) }
+        if let violation = ParquetValueRule(column).violation(by: value) { throw violation.error(for: value, in: column) }
     }
-
-    /// What the column takes, apart from the buffer.
-    var rule: ParquetValueRule { ParquetValueRule(isOptional: column.isOptional, storage: storage) }
 
     /// Appends a value that ``check(_:)`` accepted.
     mutating func store(_ value: ParquetValue) {
@@ -169,6 +166,12 @@ struct ParquetValueRule: Sendable {
 
     let isOptional: Bool
     let storage: ParquetColumn.Storage
+
+    /// The rule of `column`.
+    init(_ column: ParquetColumn) {
+        isOptional = column.isOptional
+        storage = column.storage
+    }
 
     /// Why `value` cannot be stored in the column, or `nil` when it can.
     func violation(by value: ParquetValue) -> Violation? {

@@ -6,7 +6,14 @@ enum RecordOutcome<Value> {
     /// Consecutive records decoded into one value (see ``JSONRowRun``): `records` of them,
     /// the first on `line`, together spanning `range`.
     case decodedRun(Value, records: Int, line: Int, range: Range<Int>)
-    /// Not decoded: reported, and the stream goes on.
+    /// Not decoded.
+    case failed(RecordFailure)
+}
+
+/// What became of a record that was not decoded. Not generic, so that the stream's per-record
+/// code, unspecialized for a model of another module, looks up no metadata for it.
+enum RecordFailure: Error {
+    /// Reported, and the stream goes on.
     case rejected(JSONMapperError, line: Int, range: Range<Int>, head: [UInt8])
     /// Malformed JSON in an array or concatenated stream: the stream ends here.
     case ended(JSONMapperError)
@@ -84,22 +91,35 @@ struct BlockCursor {
 }
 
 extension RecordFramer.Limits {
-    /// Whether `record` is over ``maxRecordBytes``. A test apart from the rejection's outcome,
-    /// so that a record within the limit costs no generic outcome.
+    /// Whether `record` is over ``maxRecordBytes``: it is then rejected unread.
     func isTooLong(_ record: BlockCursor.Record) -> Bool { record.bytes.count > maxRecordBytes }
 
-    /// The outcome of a record over ``maxRecordBytes`` (see ``isTooLong(_:)``).
-    func tooLongOutcome<Value>(of record: BlockCursor.Record) -> RecordOutcome<Value> {
+    /// The failure of a record over ``maxRecordBytes`` (see ``isTooLong(_:)``).
+    func tooLongFailure(of record: BlockCursor.Record) -> RecordFailure {
         .rejected(.recordTooLong(startingAt: record.origin.offset, limit: maxRecordBytes),
-                         line: record.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(oversizedHeadLength)))
+                  line: record.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(oversizedHeadLength)))
     }
 
-    /// The outcome of a record that failed with `error`: the end of the stream for malformed
+    /// The failure of a record that failed with `error`: the end of the stream for malformed
     /// JSON between the records of an array or concatenated stream (its records are not
     /// lines: nothing says where the next one starts), a rejection otherwise.
-    func outcome<Value>(of record: BlockCursor.Record, failingWith error: JSONMapperError, in block: RecordBlock) -> RecordOutcome<Value> {
+    func failure(of record: BlockCursor.Record, failingWith error: JSONMapperError, in block: RecordBlock) -> RecordFailure {
         if block.spans != nil, case .syntax = error { return .ended(error) }
         return .rejected(error, line: record.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(maxRejectedBytes)))
+    }
+}
+
+extension RecordDecoding {
+    /// One record of `block` decoded, or what became of it instead: the one place a record's
+    /// limit and its decode error are judged, for every way a block is decoded.
+    func decode(_ record: BlockCursor.Record, in block: RecordBlock, limits: RecordFramer.Limits, columns: ColumnSink.Names?,
+                issues: inout [JSONMapperError]) throws(RecordFailure) -> Value {
+        if limits.isTooLong(record) { throw limits.tooLongFailure(of: record) }
+        do throws(JSONMapperError) {
+            return try decode(record.bytes, at: record.origin, columns: columns, issues: &issues)
+        } catch {
+            throw limits.failure(of: record, failingWith: error, in: block)
+        }
     }
 }
 
@@ -122,15 +142,13 @@ struct BlockRecords<Value> {
     /// The next record's outcome, or `nil` at the end of the block.
     mutating func next() -> RecordOutcome<Value>? {
         guard !ended, let record = cursor.next() else { return nil }
-        if limits.isTooLong(record) { return limits.tooLongOutcome(of: record) }
-        do throws(JSONMapperError) {
+        do throws(RecordFailure) {
             var issues: [JSONMapperError] = []
-            let value = try engine.decode(record.bytes, at: record.origin, columns: columns, issues: &issues)
+            let value = try engine.decode(record, in: cursor.block, limits: limits, columns: columns, issues: &issues)
             return .decoded(consume value, issues: issues, line: record.origin.line, range: record.streamRange)
         } catch {
-            let outcome: RecordOutcome<Value> = limits.outcome(of: record, failingWith: error, in: cursor.block)
-            if case .ended = outcome { ended = true }
-            return outcome
+            if case .ended = error { ended = true }
+            return .failed(error)
         }
     }
 
@@ -158,9 +176,9 @@ extension BlockRecords where Value == [String] {
             return nil
         case .decoded(let names, _, _, _), .decodedRun(let names, _, _, _):
             return .success(names)
-        case .rejected(let error, let line, _, _):
+        case .failed(.rejected(let error, let line, _, _)):
             return .failure(notAHeader(error, line: line))
-        case .ended(let error):
+        case .failed(.ended(let error)):
             return .failure(error)
         }
     }

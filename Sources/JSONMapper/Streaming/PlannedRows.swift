@@ -60,25 +60,19 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
         // Array records read through column names go the general way, which names them.
         let planned = columns == nil ? planned : nil
         while let record = cursor.next() {
-            if limits.isTooLong(record) {
-                run.end(taking: &sink, into: &outcomes)
-                outcomes.append(limits.tooLongOutcome(of: record))
-                continue
-            }
-            if let planned, let rows = planned.appendRows(of: record.bytes, to: &sink) {
+            if !limits.isTooLong(record), let planned, let rows = planned.appendRows(of: record.bytes, to: &sink) {
                 run.add(record, rows: rows)
                 continue
             }
-            do throws(JSONMapperError) {
+            do throws(RecordFailure) {
                 var issues: [JSONMapperError] = []
-                let rows = try general.decode(record.bytes, at: record.origin, columns: columns, issues: &issues)
+                let rows = try general.decode(record, in: block, limits: limits, columns: columns, issues: &issues)
                 sink.append(rows.rows)
                 run.add(record, rows: rows.count)
             } catch {
                 run.end(taking: &sink, into: &outcomes)
-                let outcome: RecordOutcome<JSONRowRun<Sink.Block>> = limits.outcome(of: record, failingWith: error, in: block)
-                outcomes.append(outcome)
-                if case .ended = outcome { return outcomes }
+                outcomes.append(.failed(error))
+                if case .ended = error { return outcomes }
             }
         }
         run.end(taking: &sink, into: &outcomes)

@@ -2,9 +2,9 @@
 ///
 /// Bytes go into one buffer. Each block takes the buffer's complete records, and the start of
 /// the record still arriving moves to the next buffer (a reused one, see ``BlockBufferPool``),
-/// so memory holds at most the blocks in flight and one partial record. A record that grows past `maxRecordBytes` before it ends is
-/// not buffered further: its first bytes are kept for the rejection, the rest are scanned for
-/// its end and dropped.
+/// so memory holds at most the blocks in flight and one partial record. A record that grows
+/// past `maxRecordBytes` before it ends is not buffered further: its first bytes are kept for
+/// the rejection, the rest are scanned for its end and dropped.
 ///
 /// The framer also skips a UTF-8 byte order mark at the start, and chooses the framing when
 /// asked to (``JSONRecordFraming/automatic``). It never blocks and does no I/O: drivers put

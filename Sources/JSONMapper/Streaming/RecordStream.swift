@@ -190,29 +190,19 @@ final class RecordStream<Value> {
     }
 
     /// Decodes the inline block's next record: a record to deliver, or the end of the stream;
-    /// `nil` once the block has no more (rejected records are reported on the way). The same
-    /// outcomes as ``BlockRecords/next()``, without a ``RecordOutcome`` made of each record.
+    /// `nil` once the block has no more (rejected records are reported on the way). No
+    /// ``RecordOutcome`` is made of each record: the stream's per-record code touches `Value`
+    /// alone.
     private func stepInline() -> RecordStep? {
-        guard let engine = inlineEngine else { return nil }
+        guard let engine = inlineEngine, let block = inlineCursor?.block else { return nil }
         while let record = inlineCursor?.next() {
-            if limits.isTooLong(record) {
-                reject(.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes), line: record.origin.line,
-                       range: record.streamRange, head: Array(record.bytes.prefix(limits.oversizedHeadLength)))
-                continue
-            }
-            do throws(JSONMapperError) {
+            do throws(RecordFailure) {
                 var issues: [JSONMapperError] = []
-                let value = try engine.decode(record.bytes, at: record.origin, columns: inlineColumns, issues: &issues)
+                let value = try engine.decode(record, in: block, limits: limits, columns: inlineColumns, issues: &issues)
                 hold(value, records: 1, issues: issues, line: record.origin.line, range: record.streamRange)
                 return .record
             } catch {
-                // Malformed JSON between the records of an array or concatenated stream ends it
-                // (nothing says where the next record starts); any other error rejects the record.
-                if inlineCursor?.block.spans != nil, case .syntax = error {
-                    inlineCursor = nil
-                    return end(failure: error)
-                }
-                reject(error, line: record.origin.line, range: record.streamRange, head: Array(record.bytes.prefix(limits.maxRejectedBytes)))
+                if let step = settle(error) { return step }
             }
         }
         inlineCursor = nil
@@ -234,10 +224,8 @@ final class RecordStream<Value> {
             case let .decodedRun(value, records, line, range):
                 hold(value, records: records, issues: [], line: line, range: range)
                 return .record
-            case let .rejected(error, line, range, head):
-                reject(error, line: line, range: range, head: head)
-            case .ended(let error):
-                return end(failure: error)
+            case .failed(let failure):
+                if let step = settle(failure) { return step }
             }
         }
         let outcomes = decoded
@@ -247,6 +235,17 @@ final class RecordStream<Value> {
         decodedJob?.retire(outcomes)
         decodedJob = nil
         return nil
+    }
+
+    /// Reports a rejected record (`nil`: the stream goes on), or ends the stream.
+    private func settle(_ failure: RecordFailure) -> RecordStep? {
+        switch failure {
+        case let .rejected(error, line, range, head):
+            reject(error, line: line, range: range, head: head)
+            return nil
+        case .ended(let error):
+            return end(failure: error)
+        }
     }
 
     /// Ends the stream where the consumer stopped it (a cancelled task): nothing more is
