@@ -175,13 +175,10 @@ extension EncodingState {
     private func writeISO8601(_ date: Date) {
         let seconds = date.timeIntervalSince1970
         guard seconds.rounded(.down) == seconds, seconds >= Self.firstGregorianYear,
-              let text = DateWriting.iso8601UTF8(date, fraction: .omitted) else {
+              writer.writeISO8601(date, fraction: .omitted) else {
             writeValue(date.formatted(.iso8601))
             return
         }
-        writer.writeRaw(UInt8(ascii: "\""))
-        writer.writeWritten(text)
-        writer.writeRaw(UInt8(ascii: "\""))
         valueWritten()
     }
 

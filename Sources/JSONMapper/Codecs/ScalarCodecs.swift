@@ -133,11 +133,10 @@ final class DateCodec: ValueCodec<Date> {
     override func write(_ value: Date, to writer: inout JSONWriter) throws(JSONMapperError) {
         switch writer.options.dateStrategy {
         case .iso8601(let fraction):
-            guard let text = DateWriting.iso8601(value, fraction: fraction) else {
+            guard writer.writeISO8601(value, fraction: fraction) else {
                 // (Not `\(value)`: Foundation traps describing a non-finite date.)
                 throw .invalidValue(path: "", reason: "the date \(value.timeIntervalSince1970) s from 1970 is outside the years 0000–9999 of ISO 8601 text")
             }
-            writer.writeString(text)
         case .secondsSince1970: _ = writer.writeDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970: _ = writer.writeDouble((value.timeIntervalSince1970 * 1000).rounded())
         case .custom(let format): writer.writeString(format(value))

@@ -3,15 +3,20 @@ import Foundation
 /// ISO 8601 text for dates, in UTC, computed by hand (the inverse of ``DateCoercion``'s
 /// parser): `2014-08-31T00:29:15Z`, `2014-08-31T00:29:15.25Z`, `2014-08-31T00:29:15.250Z`.
 enum DateWriting {
-    /// The text, or `nil` for a date outside the years 0000–9999 (four-digit years are all
-    /// ISO 8601 text holds without an agreed extension, and all the parser reads back).
+    /// The text, or `nil` for a date outside the years 0000–9999 (see ``instant(of:fraction:)``).
+    /// A writer appends the same bytes to its output with ``JSONWriter/writeISO8601(_:fraction:)``.
     static func iso8601(_ date: Date, fraction: EncodingOptions.DateStrategy.Fraction) -> String? {
-        iso8601UTF8(date, fraction: fraction).map { String(decoding: $0, as: UTF8.self) }
+        guard let instant = instant(of: date, fraction: fraction) else { return nil }
+        var text: [UInt8] = []
+        text.reserveCapacity(21 + instant.fractionDigits)
+        append(instant, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// The text's bytes (ASCII), for a writer that copies them into its output without a
-    /// `String` between.
-    static func iso8601UTF8(_ date: Date, fraction: EncodingOptions.DateStrategy.Fraction) -> [UInt8]? {
+    /// What the text of `date` says, its fraction as `fraction` asks, or `nil` for a date
+    /// outside the years 0000–9999 (four-digit years are all ISO 8601 text holds without an
+    /// agreed extension, and all the parser reads back).
+    static func instant(of date: Date, fraction: EncodingOptions.DateStrategy.Fraction) -> DateInstant? {
         // From the reference date, which is what `Date` stores: no rounding on the way.
         let interval = date.timeIntervalSinceReferenceDate
         let whole = interval.rounded(.down)
@@ -31,7 +36,7 @@ enum DateWriting {
         }
         // A fraction rounded up may carry past the last second of 9999.
         guard instant.seconds <= latestSince1970 else { return nil }
-        return utf8(of: instant)
+        return instant
     }
 
     /// The fewest fraction digits that read back as exactly `interval` (see
@@ -65,13 +70,13 @@ enum DateWriting {
         instant.fractionDigits = digits
     }
 
-    private static func utf8(of instant: DateInstant) -> [UInt8] {
+    /// Appends the text of `instant`, one that ``instant(of:fraction:)`` gave: ASCII, with
+    /// nothing a JSON string escapes.
+    static func append(_ instant: DateInstant, to text: inout [UInt8]) {
         let total = instant.seconds
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
         let (year, month, day) = CivilCalendar.date(fromDays: days)
-        var text: [UInt8] = []
-        text.reserveCapacity(21 + instant.fractionDigits)
         append(year, width: 4, to: &text, then: UInt8(ascii: "-"))
         append(month, width: 2, to: &text, then: UInt8(ascii: "-"))
         append(day, width: 2, to: &text, then: UInt8(ascii: "T"))
@@ -83,7 +88,6 @@ enum DateWriting {
         } else {
             append(secondOfDay % 60, width: 2, to: &text, then: UInt8(ascii: "Z"))
         }
-        return text
     }
 
     /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds from the reference date.

@@ -180,6 +180,16 @@ struct JSONWriter {
     /// Number text already in JSON form.
     mutating func writeRawNumber(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    /// A date as quoted ISO 8601 text (``DateWriting``), its bytes appended straight to the
+    /// output; `false`, with nothing written, for a date outside the years 0000–9999.
+    mutating func writeISO8601(_ date: Date, fraction: EncodingOptions.DateStrategy.Fraction) -> Bool {
+        guard let instant = DateWriting.instant(of: date, fraction: fraction) else { return false }
+        bytes.append(UInt8(ascii: "\""))
+        DateWriting.append(instant, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        return true
+    }
+
     /// A value another writer with the same options wrote, at this position.
     mutating func writeWritten(_ value: [UInt8]) { bytes.append(contentsOf: value) }
 
