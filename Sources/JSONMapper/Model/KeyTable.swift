@@ -12,7 +12,6 @@ struct KeyTable<Value: AnyObject> {
         var count: Int
         /// Where the key's bytes start in `keyBytes`.
         var start: Int
-        var hash: UInt64
         /// The value unretained, for lookups that must not touch reference counts; `values`
         /// keeps it alive.
         var value: Unmanaged<Value>
@@ -31,7 +30,7 @@ struct KeyTable<Value: AnyObject> {
         let value = make()
         let words = utf8.withUnsafeBufferPointer { KeyBytes.words($0) }
         entries.append(Entry(head: words.head, tail: words.tail, count: utf8.count, start: keyBytes.count,
-                             hash: KeyBytes.hash(count: utf8.count, words: words), value: .passUnretained(value)))
+                             value: .passUnretained(value)))
         keyBytes.append(contentsOf: utf8)
         values.append(value)
         if entries.count * 2 > slots.count { rehash(capacity: slots.count * 2) } else { place(entries.count - 1) }
@@ -85,9 +84,12 @@ struct KeyTable<Value: AnyObject> {
         }
     }
 
+    /// Puts an entry in its slot: its hash is made again from the length and words it keeps,
+    /// since only building the table needs it.
     private mutating func place(_ entry: Int) {
+        let e = entries[entry]
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: entries[entry].hash) & mask
+        var slot = Int(truncatingIfNeeded: KeyBytes.hash(count: e.count, words: (e.head, e.tail))) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(entry + 1)
     }
