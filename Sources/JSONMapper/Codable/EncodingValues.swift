@@ -171,19 +171,16 @@ extension EncodingState {
     /// Foundation's `.iso8601` text of a date (`2014-08-31T00:29:15Z`). A whole second of the
     /// Gregorian calendar's years, which such text holds exactly, is written by hand, straight
     /// into the output; any other date by Foundation's formatter, whose way with a dropped
-    /// fraction and whose Julian calendar before 1582 are its own.
+    /// fraction and whose Julian calendar (see ``ISO8601Text/firstGregorianYear``) are its own.
     private func writeISO8601(_ date: Date) {
         let seconds = date.timeIntervalSince1970
-        guard seconds.rounded(.down) == seconds, seconds >= Self.firstGregorianYear,
+        guard seconds.rounded(.down) == seconds, seconds >= ISO8601Text.firstGregorianSecond,
               writer.writeISO8601(date, fraction: .omitted) else {
             writeValue(date.formatted(.iso8601))
             return
         }
         valueWritten()
     }
-
-    /// 1583-01-01T00:00:00Z, the first new year after the Gregorian reform, in seconds since 1970.
-    private static var firstGregorianYear: Double { -12_212_553_600 }
 
     /// Seconds of a date, which Foundation writes with the `.throw` strategy whatever the
     /// encoder's.
