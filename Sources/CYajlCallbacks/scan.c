@@ -106,7 +106,7 @@ static inline size_t cyajl_checked_length(const uint8_t *bytes, size_t i, size_t
     return 0;
 }
 
-int cyajl_input_passes(const uint8_t *bytes, size_t count) {
+int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count) {
     size_t i = 0;
 #if defined(__SSE2__)
     const __m128i verticalTab = _mm_set1_epi8(0x0B), formFeed = _mm_set1_epi8(0x0C), backslash = _mm_set1_epi8('\\');
@@ -143,6 +143,183 @@ int cyajl_input_passes(const uint8_t *bytes, size_t count) {
         i += length;
     }
     return 1;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <tmmintrin.h>
+
+// UTF-8 by table lookups (Keiser and Lemire, "Validating UTF-8 in less than one instruction per
+// byte", 2021): each byte is judged with the one before it through three 16-entry tables
+// indexed by nibbles (pshufb, SSSE3), and the bytes two and three back say where a
+// continuation must follow a continuation. A table's entry is a set of the faults below that
+// the nibble allows; a fault is present where all three tables allow it.
+enum {
+    CYAJL_TOO_SHORT = 1 << 0,   // a lead, then no continuation
+    CYAJL_TOO_LONG = 1 << 1,    // ASCII, then a continuation
+    CYAJL_OVERLONG_3 = 1 << 2,  // E0 then 80..9F
+    CYAJL_TOO_LARGE = 1 << 3,   // F4 then 90..BF, or F5..FF
+    CYAJL_SURROGATE = 1 << 4,   // ED then A0..BF
+    CYAJL_OVERLONG_2 = 1 << 5,  // C0, C1
+    CYAJL_TOO_LARGE_1000 = 1 << 6, // F5..FF then 80..8F
+    CYAJL_OVERLONG_4 = 1 << 6,  // F0 then 80..8F
+    CYAJL_TWO_CONTS = 1 << 7,   // a continuation after a continuation (a fault unless expected)
+    CYAJL_CARRY = CYAJL_TOO_SHORT | CYAJL_TOO_LONG | CYAJL_TWO_CONTS,
+};
+
+__attribute__((target("ssse3")))
+static inline __m128i cyajl_utf8_faults(__m128i input, __m128i previous) {
+    const __m128i lowNibble = _mm_set1_epi8(0x0F);
+    const __m128i byte1HighTable = _mm_setr_epi8(
+        CYAJL_TOO_LONG, CYAJL_TOO_LONG, CYAJL_TOO_LONG, CYAJL_TOO_LONG,
+        CYAJL_TOO_LONG, CYAJL_TOO_LONG, CYAJL_TOO_LONG, CYAJL_TOO_LONG,
+        (char)CYAJL_TWO_CONTS, (char)CYAJL_TWO_CONTS, (char)CYAJL_TWO_CONTS, (char)CYAJL_TWO_CONTS,
+        CYAJL_TOO_SHORT | CYAJL_OVERLONG_2,
+        CYAJL_TOO_SHORT,
+        CYAJL_TOO_SHORT | CYAJL_OVERLONG_3 | CYAJL_SURROGATE,
+        CYAJL_TOO_SHORT | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000 | CYAJL_OVERLONG_4);
+    const __m128i byte1LowTable = _mm_setr_epi8(
+        (char)(CYAJL_CARRY | CYAJL_OVERLONG_3 | CYAJL_OVERLONG_2 | CYAJL_OVERLONG_4),
+        (char)(CYAJL_CARRY | CYAJL_OVERLONG_2),
+        (char)CYAJL_CARRY, (char)CYAJL_CARRY,
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000 | CYAJL_SURROGATE),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
+        (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000));
+    const __m128i byte2HighTable = _mm_setr_epi8(
+        CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT,
+        CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT,
+        (char)(CYAJL_TOO_LONG | CYAJL_OVERLONG_2 | CYAJL_TWO_CONTS | CYAJL_OVERLONG_3 | CYAJL_TOO_LARGE_1000 | CYAJL_OVERLONG_4),
+        (char)(CYAJL_TOO_LONG | CYAJL_OVERLONG_2 | CYAJL_TWO_CONTS | CYAJL_OVERLONG_3 | CYAJL_TOO_LARGE),
+        (char)(CYAJL_TOO_LONG | CYAJL_OVERLONG_2 | CYAJL_TWO_CONTS | CYAJL_SURROGATE | CYAJL_TOO_LARGE),
+        (char)(CYAJL_TOO_LONG | CYAJL_OVERLONG_2 | CYAJL_TWO_CONTS | CYAJL_SURROGATE | CYAJL_TOO_LARGE),
+        CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT);
+
+    __m128i previous1 = _mm_alignr_epi8(input, previous, 15);
+    // Shifting 16-bit lanes moves bits across bytes; the mask keeps each byte's own high nibble.
+    __m128i byte1High = _mm_shuffle_epi8(byte1HighTable, _mm_and_si128(_mm_srli_epi16(previous1, 4), lowNibble));
+    __m128i byte1Low = _mm_shuffle_epi8(byte1LowTable, _mm_and_si128(previous1, lowNibble));
+    __m128i byte2High = _mm_shuffle_epi8(byte2HighTable, _mm_and_si128(_mm_srli_epi16(input, 4), lowNibble));
+    __m128i special = _mm_and_si128(_mm_and_si128(byte1High, byte1Low), byte2High);
+
+    // A byte two back from E0..FF or three back from F0..FF must be a continuation, which the
+    // tables flagged as two in a row: those flags are expected, any other is a fault.
+    __m128i previous2 = _mm_alignr_epi8(input, previous, 14), previous3 = _mm_alignr_epi8(input, previous, 13);
+    __m128i thirdByte = _mm_subs_epu8(previous2, _mm_set1_epi8((char)(0xE0 - 0x80)));
+    __m128i fourthByte = _mm_subs_epu8(previous3, _mm_set1_epi8((char)(0xF0 - 0x80)));
+    __m128i expected = _mm_and_si128(_mm_or_si128(thirdByte, fourthByte), _mm_set1_epi8((char)0x80));
+    return _mm_xor_si128(expected, special);
+}
+
+/// The bits of a block's mask from position `from` on (none past the block).
+static inline unsigned cyajl_bits_from(size_t from) { return from >= 16 ? 0u : ~0u << from; }
+
+/// Whether the backslash at `bytes[at]` starts an escape: an even number of backslashes runs up
+/// to it from the start of the input, which never begins inside an escape.
+static inline int cyajl_starts_escape(const uint8_t *bytes, size_t at) {
+    size_t run = 0;
+    while (run < at && bytes[at - run - 1] == '\\') run += 1;
+    return run % 2 == 0;
+}
+
+/// Whether the `\u` escapes whose backslashes are `candidates` (bits from `bytes[i]`) each
+/// encode a code point: no lone surrogate, four hex digits. An escape may run into the next
+/// blocks: `escapedUntil` says up to where a `\u` is inside one. Out of line, since few blocks
+/// have any.
+__attribute__((noinline))
+static int cyajl_unicode_escapes_pass(const uint8_t *bytes, size_t i, size_t count, unsigned candidates,
+                                      size_t *escapedUntil) {
+    if (*escapedUntil > i) candidates &= cyajl_bits_from(*escapedUntil - i);
+    while (candidates) {
+        size_t at = i + (size_t)__builtin_ctz(candidates);
+        candidates &= candidates - 1;
+        if (!cyajl_starts_escape(bytes, at)) continue;
+        size_t length = cyajl_escape_length(bytes + at, count - at);
+        if (length == 0) return 0;
+        *escapedUntil = at + length;
+        candidates &= cyajl_bits_from(*escapedUntil - i);
+    }
+    return 1;
+}
+
+/// The faults of block `v` judged with the block before it: ill-formed UTF-8, form feeds and
+/// vertical tabs. `cut` holds the lead bytes that the last block with bytes from 0x80 left
+/// without all their continuations: an ASCII block (most) then only has to find it empty.
+__attribute__((target("ssse3")))
+static inline __m128i cyajl_block_faults(__m128i v, __m128i previous, __m128i *cut) {
+    __m128i controls = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x0B)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0C)));
+    if (_mm_movemask_epi8(v) == 0) {
+        __m128i faults = _mm_or_si128(controls, *cut);
+        *cut = _mm_setzero_si128();
+        return faults;
+    }
+    // A lead from 0xC0 in the last byte, from 0xE0 in the one before, from 0xF0 two before.
+    const __m128i lastLeads = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1));
+    *cut = _mm_subs_epu8(v, lastLeads);
+    return _mm_or_si128(controls, cyajl_utf8_faults(v, previous));
+}
+
+/// The backslashes of block `v` followed by `u` (`next` is the block one byte on): only they
+/// can start an escape that encodes a lone surrogate, so the other escapes are left to yajl.
+static inline unsigned cyajl_unicode_escape_candidates(__m128i v, __m128i next) {
+    return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(next, _mm_set1_epi8('u'))));
+}
+
+/// The lookup pass: every block judged with the one before (so an ASCII block ends any sequence
+/// the block before ended inside), faults gathered in one vector. Blocks are read with the byte
+/// after them; the last bytes are judged in a zero-padded block, whose zeros also end any
+/// sequence the input ends inside.
+__attribute__((target("ssse3")))
+static int cyajl_input_passes_by_lookup(const uint8_t *bytes, size_t count) {
+    __m128i previous = _mm_setzero_si128(), faults = _mm_setzero_si128(), cut = _mm_setzero_si128();
+    size_t escapedUntil = 0, i = 0;
+    for (; i + 17 <= count; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
+        unsigned candidates = cyajl_unicode_escape_candidates(v, _mm_loadu_si128((const __m128i *)(bytes + i + 1)));
+        if (candidates && !cyajl_unicode_escapes_pass(bytes, i, count, candidates, &escapedUntil)) return 0;
+        faults = _mm_or_si128(faults, cyajl_block_faults(v, previous, &cut));
+        previous = v;
+    }
+    // The last one to sixteen bytes (none when the input is empty), then a block of zeros
+    // when they fill a whole block.
+    uint8_t tail[33] = {0};
+    memcpy(tail, bytes + i, count - i);
+    for (size_t k = 0; k == 0 || (k == 16 && i + k <= count); k += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(tail + k));
+        unsigned candidates = cyajl_unicode_escape_candidates(v, _mm_loadu_si128((const __m128i *)(tail + k + 1)));
+        if (candidates && !cyajl_unicode_escapes_pass(bytes, i + k, count, candidates, &escapedUntil)) return 0;
+        faults = _mm_or_si128(faults, cyajl_block_faults(v, previous, &cut));
+        previous = v;
+    }
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(faults, _mm_setzero_si128())) == 0xFFFF;
+}
+
+static int cyajl_has_ssse3(void) {
+    static int known = -1;
+    int has = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (has < 0) {
+        unsigned a, b, c, d;
+        has = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) != 0;
+        __atomic_store_n(&known, has, __ATOMIC_RELAXED);
+    }
+    return has;
+}
+#endif
+
+int cyajl_input_passes(const uint8_t *bytes, size_t count) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (cyajl_has_ssse3()) return cyajl_input_passes_by_lookup(bytes, count);
+#endif
+    return cyajl_input_passes_bytewise(bytes, count);
 }
 
 size_t cyajl_count_byte(const uint8_t *bytes, size_t count, uint8_t byte) {

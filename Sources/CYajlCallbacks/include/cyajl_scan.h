@@ -16,7 +16,13 @@ size_t cyajl_first_non_ascii_or_ff_vt(const uint8_t *bytes, size_t count);
 /// well-formed UTF-8 (Unicode Table 3-7), has no form feed or vertical tab, and no `\u` escape
 /// encodes a lone UTF-16 surrogate. 0 does not say there is a fault, only that the caller's
 /// precise checks must decide (an escape or sequence the input ends inside is such a case).
+/// Takes `cyajl_input_passes_bytewise` where the processor lacks SSSE3, and sixteen-byte table
+/// lookups otherwise.
 int cyajl_input_passes(const uint8_t *bytes, size_t count);
+
+/// `cyajl_input_passes` checking each sequence and escape on its own: the portable pass, kept
+/// callable so that tests hold both passes to the same verdicts.
+int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count);
 
 /// How many of `bytes[0..<count]` are `byte`.
 size_t cyajl_count_byte(const uint8_t *bytes, size_t count, uint8_t byte);

@@ -28,13 +28,24 @@ struct RawInputCheck {
     /// Whether the bytes carried from the previous chunk wait for the next one.
     var isCarrying: Bool { !carried.isEmpty }
 
+    /// The ways of ``surelyPasses(_:by:)``.
+    enum Pass {
+        /// Sixteen-byte table lookups where the processor has them (SSSE3), else `bytewise`.
+        case fastest
+        /// Each sequence and escape checked on its own: the portable pass.
+        case bytewise
+    }
+
     /// Whether `bytes`, a whole input or a chunk that neither begins nor ends inside a
     /// sequence or an escape, surely has no fault of this check's or of
     /// ``SurrogateEscapeCheck``'s, in one pass in C (`cyajl_input_passes`); `false` leaves the
-    /// answer to the two checks.
-    static func surelyPasses(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// answer to the two checks. Tests hold both passes to the same verdicts.
+    static func surelyPasses(_ bytes: UnsafeRawBufferPointer, by pass: Pass = .fastest) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        return cyajl_input_passes(base.bytePointer, bytes.count) != 0
+        switch pass {
+        case .fastest: return cyajl_input_passes(base.bytePointer, bytes.count) != 0
+        case .bytewise: return cyajl_input_passes_bytewise(base.bytePointer, bytes.count) != 0
+        }
     }
 
     /// The first fault in `chunk`, or `nil` when every byte may be handed to yajl.

@@ -74,7 +74,8 @@ struct ByteScanTests {
             && !surrogates.isCarrying
     }
 
-    @Test func theOnePassCheckNeverPassesWhatThePreciseChecksFault() {
+    @Test("the one-pass check never passes what the precise checks fault", arguments: [RawInputCheck.Pass.fastest, .bytewise])
+    func theOnePassCheckNeverPassesWhatThePreciseChecksFault(_ pass: RawInputCheck.Pass) {
         var state: UInt64 = 11
         var passed = 0
         for _ in 0..<20_000 {
@@ -83,7 +84,7 @@ struct ByteScanTests {
                 state = state &* 6364136223846793005 &+ 1442695040888963407
                 bytes += Self.pieces[Int(state >> 33) % Self.pieces.count]
             }
-            let surely = bytes.withUnsafeBytes { RawInputCheck.surelyPasses($0) }
+            let surely = bytes.withUnsafeBytes { RawInputCheck.surelyPasses($0, by: pass) }
             if surely {
                 passed += 1
                 #expect(Self.preciseChecksPass(bytes), "\(bytes)")
@@ -93,20 +94,49 @@ struct ByteScanTests {
         #expect(passed > 200)
     }
 
-    @Test func theOnePassCheckPassesCleanTextAtEveryLength() {
-        let text = Array("ab\\u00e9 日本語 \\uD83D\\uDE00 \\\\ \\\" 😀 é cd".utf8)
+    @Test func theLookupPassClearsWhatTheBytewisePassClears() {
+        // Pieces without escapes the bytewise pass refuses and yajl judges (`\x`), at every
+        // length around the vector width, so that every piece lands on every block boundary.
+        let pieces = Self.pieces.filter { $0 != Array("\\x".utf8) }
+        var state: UInt64 = 29
+        var cleared = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            let length = Int(state >> 58)
+            while bytes.count < length {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                bytes += pieces[Int(state >> 33) % pieces.count]
+            }
+            let bytewise = bytes.withUnsafeBytes { RawInputCheck.surelyPasses($0, by: .bytewise) }
+            let fastest = bytes.withUnsafeBytes { RawInputCheck.surelyPasses($0, by: .fastest) }
+            cleared += bytewise ? 1 : 0
+            #expect(fastest == bytewise, "\(bytes)")
+        }
+        #expect(cleared > 200)
+    }
+
+    @Test("the one-pass check passes clean text at every length", arguments: [RawInputCheck.Pass.fastest, .bytewise])
+    func theOnePassCheckPassesCleanTextAtEveryLength(_ pass: RawInputCheck.Pass) {
+        let text = Array("ab\\u00e9 日本語 \\uD83D\\uDE00 \\\\ \\\" 😀 é cd \\\\u12 \\\\uD800 x".utf8)
         for length in 0...text.count {
             let prefix = Array(text.prefix(length))
             guard Self.preciseChecksPass(prefix) else { continue }
-            #expect(prefix.withUnsafeBytes { RawInputCheck.surelyPasses($0) }, "length \(length)")
+            #expect(prefix.withUnsafeBytes { RawInputCheck.surelyPasses($0, by: pass) }, "length \(length)")
         }
     }
 
-    @Test func theOnePassCheckFailsEachFaultAtEveryPosition() {
-        for fault in [[UInt8(0x0B)], [0x0C], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80]] + [Array("\\uDC00".utf8), Array("\\uD800 ".utf8)] {
+    @Test("the one-pass check fails each fault at every position", arguments: [RawInputCheck.Pass.fastest, .bytewise])
+    func theOnePassCheckFailsEachFaultAtEveryPosition(_ pass: RawInputCheck.Pass) {
+        let faults: [[UInt8]] = [[0x0B], [0x0C], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE6, 0x97], [0xF0, 0x9F, 0x98], [0x80]]
+            + [Array("\\uDC00".utf8), Array("\\uD800 ".utf8), Array("\\\\\\uD800".utf8)]
+        for fault in faults {
             for position in 0..<40 {
-                let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: position) + fault + [UInt8](repeating: UInt8(ascii: "b"), count: 20)
-                #expect(!bytes.withUnsafeBytes { RawInputCheck.surelyPasses($0) }, "\(fault) at \(position)")
+                for trailing in [0, 1, 20] {
+                    let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: position) + fault
+                        + [UInt8](repeating: UInt8(ascii: "b"), count: trailing)
+                    guard !Self.preciseChecksPass(bytes) else { continue }
+                    #expect(!bytes.withUnsafeBytes { RawInputCheck.surelyPasses($0, by: pass) }, "\(fault) at \(position)")
+                }
             }
         }
     }
