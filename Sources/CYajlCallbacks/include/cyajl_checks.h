@@ -34,16 +34,23 @@ static inline int cyajl_depth_passes(size_t depth, size_t limit) {
     return depth <= limit;
 }
 
-/// A key's first and last eight bytes (a key of fewer than eight: its bytes in `head`, `tail`
-/// 0). With the length they are the whole of a key of up to sixteen bytes, so most keys are
-/// compared as two words.
+/// A key's two words: its first and last eight bytes, or for a key of fewer than eight, its
+/// bytes in `head` (from two overlapping loads, or three bytes for a key of up to three) and
+/// `tail` 0. With the length they are the whole of a key of up to sixteen bytes, so most keys
+/// are compared as two words. Short keys are read without a loop over their bytes, since most
+/// keys are short and a loop's exit depends on the length.
 static inline void cyajl_key_words(const unsigned char *text, size_t length, uint64_t *head, uint64_t *tail) {
     uint64_t first = 0, last = 0;
     if (length >= 8) {
         __builtin_memcpy(&first, text, 8);
         __builtin_memcpy(&last, text + length - 8, 8);
-    } else {
-        for (size_t k = 0; k < length; k++) first = (first << 8) | text[k];
+    } else if (length >= 4) {
+        uint32_t low, high;
+        __builtin_memcpy(&low, text, 4);
+        __builtin_memcpy(&high, text + length - 4, 4);
+        first = (uint64_t)low | (uint64_t)high << 32;
+    } else if (length > 0) {
+        first = (uint64_t)text[0] | (uint64_t)text[length / 2] << 8 | (uint64_t)text[length - 1] << 16;
     }
     *head = first;
     *tail = last;

@@ -14,9 +14,9 @@ package enum KeyBytes {
         return cyajl_key_hash(base, count)
     }
 
-    /// A key's two words: its first eight bytes and its last eight (for a key of fewer than
-    /// eight bytes, its bytes in the first word and a zero second). A key of up to sixteen
-    /// bytes is equal to another exactly when its length and both words are.
+    /// A key's two words (`cyajl_key_words`): its first eight bytes and its last eight (for a
+    /// key of fewer than eight bytes, all of them in the first word and a zero second). A key
+    /// of up to sixteen bytes is equal to another exactly when its length and both words are.
     @inline(__always)
     package static func words(_ key: UnsafeBufferPointer<UInt8>) -> (head: UInt64, tail: UInt64) {
         var head: UInt64 = 0, tail: UInt64 = 0

@@ -72,6 +72,35 @@ struct SharedScannerTests {
         for (a, b) in pairs { #expect(Self.hash(a) != Self.hash(b), "\(a) / \(b)") }
     }
 
+    @Test func twoKeysOfOneLengthUpToSixteenBytesHaveEqualWordsOnlyWhenEqual() {
+        // Key tables compare such keys by their words alone: every key over a small alphabet
+        // at each length up to seven (the overlapping reads), and keys differing in one byte
+        // at each position of every length up to sixteen.
+        let alphabet = Array("ab\u{0}".utf8)
+        for length in 0...7 {
+            var seen: [String: [UInt8]] = [:]
+            let total = Int(pow(Double(alphabet.count), Double(length)))
+            for index in 0..<total {
+                var rest = index
+                let key = (0..<length).map { _ in defer { rest /= alphabet.count }; return alphabet[rest % alphabet.count] }
+                let words = key.withUnsafeBufferPointer { KeyBytes.words($0) }
+                let name = "\(words.head):\(words.tail)"
+                #expect(seen[name] == nil, "\(key) and \(seen[name] ?? [])")
+                seen[name] = key
+            }
+        }
+        for length in 1...16 {
+            let key = [UInt8](repeating: UInt8(ascii: "k"), count: length)
+            let words = key.withUnsafeBufferPointer { KeyBytes.words($0) }
+            for position in 0..<length {
+                var other = key
+                other[position] = UInt8(ascii: "j")
+                let otherWords = other.withUnsafeBufferPointer { KeyBytes.words($0) }
+                #expect(otherWords != words, "length \(length), position \(position)")
+            }
+        }
+    }
+
     @Test func bytesCompareEightAtATimeAndThenOneByOne() {
         #expect(Self.equal("", ""))
         #expect(Self.equal("abc", "abc"))
