@@ -124,7 +124,7 @@ struct DecodeStep {
     var failure: String?
 }
 
-/// A decompressor of a sequence of frames (gzip members, zstd frames), written over zlib or
+/// A decompressor of a sequence of frames (gzip members, zstd frames), written over igzip or
 /// libzstd.
 protocol FrameDecoder: AnyObject {
     /// Whether the decoder is between frames: every frame begun has ended, so the input may

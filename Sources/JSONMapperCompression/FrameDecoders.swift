@@ -1,77 +1,184 @@
-import CLibdeflate
-import CZlib
+import CIsal
 import CZstd
 import JSONMapper
 
-/// gzip members through zlib's `inflate`, reset at the end of each member so that the next
-/// one (`cat a.gz b.gz`) continues the same stream.
+/// gzip members: each header read here, its deflate data and trailer through ISA-L's
+/// `isal_inflate` (igzip), which inflates and checks the trailer's CRC-32 and length; then the
+/// next member (`cat a.gz b.gz`) continues the same stream.
 ///
-/// zlib inflates, and its own check of each member's trailer is off: the CRC-32 of the
-/// member's bytes is computed here with libdeflate's (several times zlib's speed, and the
-/// largest cost after inflating), and compared, with the length, to the trailer's, which is
-/// the last eight bytes zlib consumed when the member ended. (With zlib's check off, a header's
-/// optional CRC-16 goes unchecked: it covers the header's name and comment, not the data.)
+/// The header is read here because igzip misreads one whose CRC-16 field arrives split across
+/// calls; like zlib with its checks off, the CRC-16 is skipped unchecked (it covers the
+/// header's name and comment, not the data).
 final class GzipDecoder: FrameDecoder {
-    private var stream = z_stream()
+    /// igzip's state: a large struct (its window and tables), so on the heap, owned here.
+    private let state: UnsafeMutablePointer<inflate_state>
     private(set) var isBetweenFrames = true
-    /// The member's decompressed bytes so far: their CRC-32 and their count modulo 2^32.
-    private var checksum: UInt32 = 0
-    private var length: UInt32 = 0
+    private var header = GzipHeaderReader()
     /// The last eight compressed bytes consumed, oldest first in memory order: at a member's
     /// end, its trailer (CRC-32, then length, both little-endian).
     private var lastConsumed: UInt64 = 0
 
     init(name: String) throws(JSONMapperError) {
-        guard czlib_inflate_init_gzip(&stream) == Z_OK, inflateValidate(&stream, 0) == Z_OK else {
-            throw .ioFailed(reason: "cannot decompress \(name): zlib could not start (out of memory)")
-        }
+        state = .allocate(capacity: 1)
+        startMember()
     }
 
     deinit {
-        inflateEnd(&stream)
+        state.deallocate()
+    }
+
+    private func startMember() {
+        header = GzipHeaderReader()
+        lastConsumed = 0
+        isal_inflate_init(state)
+        state.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR_VER)
     }
 
     func step(input: UnsafeRawBufferPointer, output: UnsafeMutableRawBufferPointer) -> DecodeStep {
-        // zlib's `next_in` is not const, but inflate never writes through it. Both buffers are
-        // bytes (`Bytef` is `UInt8`), so binding them to them changes nothing.
-        stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-        stream.avail_in = uInt(input.count)
-        stream.next_out = output.bindMemory(to: Bytef.self).baseAddress!
-        stream.avail_out = uInt(output.count)
         if !input.isEmpty { isBetweenFrames = false }
-        let status = inflate(&stream, Z_NO_FLUSH)
-        var step = DecodeStep(consumed: input.count - Int(stream.avail_in), produced: output.count - Int(stream.avail_out))
-        if step.produced > 0 {
-            checksum = UInt32(libdeflate_crc32(checksum, output.baseAddress, step.produced))
-            length &+= UInt32(truncatingIfNeeded: step.produced)
+        var headerBytes = 0
+        if !header.isComplete {
+            do throws(GzipHeaderReader.Failure) {
+                headerBytes = try header.read(input)
+            } catch {
+                return DecodeStep(consumed: error.consumed, produced: 0, failure: error.message)
+            }
+            guard header.isComplete else { return DecodeStep(consumed: headerBytes, produced: 0) }
         }
+        var step = inflate(UnsafeRawBufferPointer(rebasing: input[headerBytes...]), into: output)
+        step.consumed += headerBytes
+        return step
+    }
+
+    private func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecodeStep {
+        // igzip counts in 32 bits; a larger buffer is taken in part, as any step may be.
+        let input = UnsafeRawBufferPointer(rebasing: input.prefix(Int(UInt32.max)))
+        let output = UnsafeMutableRawBufferPointer(rebasing: output.prefix(Int(UInt32.max)))
+        // `next_in` is not const, but igzip never writes through it.
+        state.pointee.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: UInt8.self).baseAddress)
+        state.pointee.avail_in = UInt32(input.count)
+        state.pointee.next_out = output.bindMemory(to: UInt8.self).baseAddress
+        state.pointee.avail_out = UInt32(output.count)
+        let status = isal_inflate(state)
+        var step = DecodeStep(consumed: input.count - Int(state.pointee.avail_in), produced: output.count - Int(state.pointee.avail_out))
         remember(UnsafeRawBufferPointer(rebasing: input.prefix(step.consumed)))
-        switch status {
-        case Z_STREAM_END:
-            step.failure = trailerMismatch()
+        if status != ISAL_DECOMP_OK {
+            step.failure = failure(status)
+        } else if state.pointee.block_state == ISAL_BLOCK_FINISH {
             isBetweenFrames = true
-            (checksum, length, lastConsumed) = (0, 0, 0)
-            inflateReset(&stream)
-            inflateValidate(&stream, 0)
-        case Z_OK, Z_BUF_ERROR:
-            // Z_BUF_ERROR: no progress was possible with these bytes (more input is needed).
-            break
-        default:
-            step.failure = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+            startMember()
         }
         return step
     }
 
-    /// Shifts the bytes zlib just consumed into ``lastConsumed``.
+    /// Shifts the bytes igzip just consumed into ``lastConsumed``.
     private func remember(_ consumed: UnsafeRawBufferPointer) {
         for byte in consumed.suffix(8) { lastConsumed = lastConsumed >> 8 | UInt64(byte) << 56 }
     }
 
-    /// What is wrong with the member that just ended, in zlib's words, or `nil`.
-    private func trailerMismatch() -> String? {
-        if UInt32(truncatingIfNeeded: lastConsumed) != checksum { return "incorrect data check" }
-        if UInt32(truncatingIfNeeded: lastConsumed >> 32) != length { return "incorrect length check" }
-        return nil
+    /// What igzip's `status` says is wrong, in the words zlib uses for the same faults.
+    private func failure(_ status: Int32) -> String {
+        switch status {
+        case ISAL_INCORRECT_CHECKSUM:
+            // igzip checks the trailer's CRC-32 and length as one: the CRC it computed tells which.
+            return UInt32(truncatingIfNeeded: lastConsumed) == state.pointee.crc ? "incorrect length check" : "incorrect data check"
+        case ISAL_INVALID_BLOCK: return "invalid block type"
+        case ISAL_INVALID_SYMBOL: return "invalid code"
+        case ISAL_INVALID_LOOKBACK: return "invalid distance too far back"
+        default: return "igzip error \(status)"
+        }
+    }
+}
+
+/// A gzip member's header (RFC 1952), read a byte at a time across steps: the fixed ten
+/// bytes, then the optional extra field, name, comment and CRC-16, each passed over.
+struct GzipHeaderReader {
+    struct Failure: Error {
+        /// Bytes consumed up to and with the one at fault.
+        var consumed: Int
+        var message: String
+    }
+
+    private enum Part { case fixed, extraLength, extra, name, comment, headerCRC, done }
+
+    private var part = Part.fixed
+    /// Bytes left in the current fixed-size part (the fixed header, the extra field's length,
+    /// the extra field, the CRC-16).
+    private var remaining = 10
+    private var position = 0
+    private var flags: UInt8 = 0
+    private var extraLength = 0
+
+    var isComplete: Bool { part == .done }
+
+    /// FLG bits (bit 0, FTEXT, is a hint only).
+    private static let hasHeaderCRC = UInt8(0x02), hasExtra = UInt8(0x04), hasName = UInt8(0x08), hasComment = UInt8(0x10)
+
+    /// Reads header bytes from the start of `input`; returns how many it took (all of them,
+    /// unless the header ends inside `input`).
+    mutating func read(_ input: UnsafeRawBufferPointer) throws(Failure) -> Int {
+        var index = 0
+        while index < input.count, part != .done {
+            let byte = input[index]
+            index += 1
+            switch part {
+            case .fixed:
+                try checkFixed(byte, consumed: index)
+                position += 1
+                remaining -= 1
+                if remaining == 0 { advance(from: .fixed) }
+            case .extraLength:
+                extraLength |= Int(byte) << (8 * (2 - remaining))
+                remaining -= 1
+                if remaining == 0 { remaining = extraLength; advance(from: .extraLength) }
+            case .extra, .headerCRC:
+                remaining -= 1
+                if remaining == 0 { advance(from: part) }
+            case .name, .comment:
+                if byte == 0 { advance(from: part) }
+            case .done:
+                break
+            }
+        }
+        return index
+    }
+
+    private mutating func checkFixed(_ byte: UInt8, consumed: Int) throws(Failure) {
+        switch position {
+        case 0 where byte != 0x1F, 1 where byte != 0x8B:
+            throw Failure(consumed: consumed, message: "incorrect header check")
+        case 2 where byte != 8:
+            throw Failure(consumed: consumed, message: "unknown compression method")
+        case 3:
+            guard byte & 0xE0 == 0 else { throw Failure(consumed: consumed, message: "unknown header flags set") }
+            flags = byte
+        default:
+            break
+        }
+    }
+
+    /// Moves on to the first optional part after `done` that the flags ask for.
+    private mutating func advance(from done: Part) {
+        let order: [(Part, Bool)] = [(.extraLength, flags & Self.hasExtra != 0), (.name, flags & Self.hasName != 0),
+                                     (.comment, flags & Self.hasComment != 0), (.headerCRC, flags & Self.hasHeaderCRC != 0)]
+        let start: Int
+        switch done {
+        case .fixed: start = 0
+        case .extraLength:
+            // The extra field's bytes come next, if it has any.
+            if remaining > 0 { part = .extra; return }
+            start = 1
+        case .extra: start = 1
+        case .name: start = 2
+        case .comment: start = 3
+        case .headerCRC, .done: start = 4
+        }
+        for (next, wanted) in order[start...] where wanted {
+            part = next
+            remaining = next == .extraLength || next == .headerCRC ? 2 : 0
+            return
+        }
+        part = .done
     }
 }
 

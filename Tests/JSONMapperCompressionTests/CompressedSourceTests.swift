@@ -51,6 +51,64 @@ import Testing
         #expect(outcome.ids == [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5])
     }
 
+    /// The CRC-32 of gzip (ISO 3309), bit by bit: the test's own, to build members by hand.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    static func littleEndian(_ value: UInt32, bytes: Int = 4) -> [UInt8] {
+        (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// A gzip member holding `data` in one stored deflate block, with the optional header
+    /// fields (RFC 1952) that `flags` names: extra (0x04), name (0x08), comment (0x10) and the
+    /// header's own CRC-16 (0x02).
+    static func member(_ data: [UInt8], flags: UInt8) -> [UInt8] {
+        var header: [UInt8] = [0x1F, 0x8B, 8, flags, 0, 0, 0, 0, 0, 3]
+        if flags & 0x04 != 0 {
+            let extra: [UInt8] = Array("AB".utf8) + [2, 0] + Array("xy".utf8)
+            header += littleEndian(UInt32(extra.count), bytes: 2) + extra
+        }
+        if flags & 0x08 != 0 { header += Array("events.jsonl".utf8) + [0] }
+        if flags & 0x10 != 0 { header += Array("a comment".utf8) + [0] }
+        if flags & 0x02 != 0 { header += littleEndian(crc32(header), bytes: 2) }
+        let stored = [0x01] + littleEndian(UInt32(data.count), bytes: 2) + littleEndian(~UInt32(data.count), bytes: 2) + data
+        return header + stored + littleEndian(crc32(data)) + littleEndian(UInt32(data.count))
+    }
+
+    @Test(arguments: [1, 5, 4096])
+    func membersWithEachOptionalHeaderFieldAreRead(chunkSize: Int) {
+        for fields in 0..<16 {
+            let flags = UInt8(fields) << 1
+            let member = Self.member(Self.lines(4), flags: flags)
+            let outcome = Self.read(member + member, chunkSize: chunkSize)
+            #expect(outcome.failure == nil, "flags \(flags)")
+            #expect(outcome.ids == [1, 2, 3, 4, 1, 2, 3, 4], "flags \(flags)")
+        }
+    }
+
+    @Test(arguments: [(byte: 0, value: UInt8(0x1E), reason: "incorrect header check"), (byte: 1, value: 0x8C, reason: "incorrect header check"),
+                      (byte: 3, value: 0x20, reason: "unknown header flags set")])
+    func aBadHeaderByteFailsThere(byte: Int, value: UInt8, reason: String) {
+        // In the second member: a first one is what makes the input gzip.
+        let first = Self.member(Self.lines(2), flags: 0)
+        var second = first
+        second[byte] = value
+        let outcome = Self.read(first + second)
+        guard case let .corruptCompressedInput(_, offset, found)? = outcome.failure else {
+            Issue.record("expected a corrupt-input error")
+            return
+        }
+        #expect(found == reason)
+        #expect(offset == first.count + byte + 1)
+        #expect(outcome.ids == [1, 2])
+    }
+
     @Test(arguments: [1, 3, 7, 4096])
     func gzipTrailersCutByAnyReadAreChecked(chunkSize: Int) throws {
         // Small reads cut a member's eight-byte trailer anywhere, and members run on from
