@@ -23,7 +23,8 @@ public struct ParquetWriterOptions: Sendable {
 
 /// Writes a Parquet file front to back into a byte buffer that the caller drains to its
 /// output (a file, a pipe) whenever it likes, as ``JSONRowWriter`` does for text: `PAR1`,
-/// each row group's column chunks as the group fills, and at ``finish()`` the footer
+/// each row group's column chunks once the group is full and encoded (on other threads,
+/// while the next group fills), and at ``finish()`` the last groups and the footer
 /// (`FileMetaData` in the Thrift compact protocol), its length and `PAR1` again. Nothing
 /// is ever written before what is already out, so the output may be a pipe.
 ///
@@ -50,6 +51,9 @@ public struct ParquetWriter: Sendable {
     public let options: ParquetWriterOptions
     /// The rows of the row group being filled.
     private var group: ParquetRowBlock
+    /// The full row group before it, being encoded on other threads while `group` fills; its
+    /// chunks join `output` at the next flush or at ``finish()``.
+    private var encoding: EncodingRowGroup?
     private var rowGroups: [ParquetMetadata.RowGroup] = []
     private var output: [UInt8] = Array(ParquetWriter.magic)
     /// The file offset of `output`'s first byte: the bytes drained before it.
@@ -92,7 +96,8 @@ public struct ParquetWriter: Sendable {
         output.removeAll(keepingCapacity: true)
     }
 
-    /// Writes one row, a value per column; a full row group is encoded into the buffer.
+    /// Writes one row, a value per column. A full row group starts encoding on other threads;
+    /// its bytes join the buffer when the next group is full, or at ``finish()``.
     ///
     /// - Throws: ``ParquetError/invalidValue(column:reason:)`` when a value does not fit its
     ///   column (nothing of the row is written), or a compression failure.
@@ -117,10 +122,14 @@ public struct ParquetWriter: Sendable {
         }
     }
 
-    /// Writes the last row group and the footer. Call it once, last.
+    /// Writes the last row groups and the footer. Call it once, last.
     public mutating func finish() throws(ParquetError) {
         precondition(!isFinished, "finish() called twice")
-        if group.rowCount > 0 { try flushRowGroup() }
+        try appendEncodedRowGroup()
+        if group.rowCount > 0 {
+            try append(ColumnChunks.encode(group.columns, options: options), rowCount: group.rowCount)
+            group.removeAll()
+        }
         var schema = [ParquetMetadata.SchemaElement(name: "schema", childCount: Int32(columns.count))]
         schema += columns.map(\.schemaElement)
         let footer = ThriftCompactEncoder.encode(ParquetMetadata.FileMetaData(
@@ -131,11 +140,25 @@ public struct ParquetWriter: Sendable {
         isFinished = true
     }
 
-    /// Encodes the group being filled and starts the next. Its columns are encoded at once, on
-    /// the cores there are (a chunk's dictionary, pages and compression depend on its column
-    /// alone), then written in column order with their offsets in the file.
+    /// Starts encoding the group being filled, on other threads, and starts the next, once the
+    /// group before is written out. So the caller goes on (reading, decoding the next rows)
+    /// while a group is encoded: a caller that also feeds workers would otherwise leave them
+    /// idle for the encoding's length. At most one group is in flight.
     private mutating func flushRowGroup() throws(ParquetError) {
-        let encoded = ColumnChunks.encode(group.columns, options: options)
+        try appendEncodedRowGroup()
+        encoding = EncodingRowGroup(group.columns, rowCount: group.rowCount, options: options)
+        group.removeAll()
+    }
+
+    /// Writes out the group in flight, if any, once it is encoded.
+    private mutating func appendEncodedRowGroup() throws(ParquetError) {
+        guard let encoding else { return }
+        self.encoding = nil
+        try append(encoding.chunks, rowCount: encoding.rowCount)
+    }
+
+    /// Writes a row group's encoded chunks in column order, with their offsets in the file.
+    private mutating func append(_ encoded: [ColumnChunks.Encoded], rowCount: Int) throws(ParquetError) {
         var chunks: [ParquetMetadata.ColumnChunk] = []
         for result in encoded {
             var (chunk, bytes) = try result.get()
@@ -143,12 +166,37 @@ public struct ParquetWriter: Sendable {
             output.append(contentsOf: bytes)
             chunks.append(chunk)
         }
-        rowGroups.append(ParquetMetadata.RowGroup(columns: chunks, rowCount: Int64(group.rowCount), ordinal: Int16(exactly: rowGroups.count)))
-        group.removeAll()
+        rowGroups.append(ParquetMetadata.RowGroup(columns: chunks, rowCount: Int64(rowCount), ordinal: Int16(exactly: rowGroups.count)))
     }
 }
 
-/// A row group's column chunks encoded concurrently, each as if it began the file.
+/// A row group's column chunks being encoded on a global queue: a value once done, which every
+/// copy of the writer that holds it reads alike.
+// Sendable: `encoded` is written once, by the encoding task, before `done` is left, and read
+// only after waiting on `done`.
+private final class EncodingRowGroup: @unchecked Sendable {
+    let rowCount: Int
+    private let done = DispatchGroup()
+    private var encoded: [ColumnChunks.Encoded] = []
+
+    init(_ columns: [ParquetColumnBuffer], rowCount: Int, options: ParquetWriterOptions) {
+        self.rowCount = rowCount
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            encoded = ColumnChunks.encode(columns, options: options)
+            done.leave()
+        }
+    }
+
+    /// The chunks, once encoded (waits until they are).
+    var chunks: [ColumnChunks.Encoded] {
+        done.wait()
+        return encoded
+    }
+}
+
+/// A row group's column chunks encoded concurrently, on the cores there are (a chunk's
+/// dictionary, pages and compression depend on its column alone), each as if it began the file.
 private enum ColumnChunks {
     typealias Encoded = Result<(ParquetMetadata.ColumnChunk, [UInt8]), ParquetError>
 

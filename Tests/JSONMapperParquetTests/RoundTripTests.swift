@@ -105,7 +105,11 @@ import Testing
             }
         }
         try writer.write(block)
+        // A copy holds the same row group in flight, and writes the same file.
+        var twin = writer
         try writer.finish()
+        try twin.finish()
+        #expect(twin.bufferedBytes == writer.bufferedBytes, "seed \(seed)")
         let report = try PyarrowReader.read(writer.bufferedBytes)
         let rows = PyarrowReader.rows(report)
         #expect(rows.count == expected.count, "seed \(seed)")
