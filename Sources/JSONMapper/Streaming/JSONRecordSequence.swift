@@ -1,3 +1,5 @@
+import Foundation
+
 /// The records of a synchronous source (a file, a file handle, bytes in memory), decoded as
 /// they are read: a `Sequence` whose elements are the records, or, last, the error that ended
 /// the stream early.
@@ -36,9 +38,13 @@ public struct JSONRecordSequence<Value>: Sequence {
 
     /// Starts reading the source.
     public func makeIterator() -> Iterator {
-        let stream = decoder.makeStream(decoding: decoding(), progress: progress, onRejection: onRejection)
+        let decoding = decoding()
+        let stream = decoder.makeStream(decoding: decoding, progress: progress, onRejection: onRejection)
         stream.readsAhead = source.readsNeverWait
-        return Iterator(stream: stream, reader: SourceReader(source, chunkSize: decoder.limits.chunkSize))
+        // Decoding inline, this thread would wait for every read; with a core to spare, a file
+        // is read ahead on a thread of its own. (Workers decode while this thread reads.)
+        let readsAheadOnThread = if case .inline = decoding { ProcessInfo.processInfo.activeProcessorCount > 1 } else { false }
+        return Iterator(stream: stream, reader: SourceReader(source, chunkSize: decoder.limits.chunkSize, readsAheadOnThread: readsAheadOnThread))
     }
 
     /// Reads and decodes records on demand.

@@ -2,29 +2,35 @@ import Foundation
 
 /// Reads a ``JSONRecordSource`` into a framer, one chunk at a time, with `read(2)` straight
 /// into the framer's buffer for files and handles. A file is opened on the first read and
-/// closed when the reader is released. A filtered source is read from the queue of the
-/// ``ThreadedSourceReader`` that runs its filter.
+/// closed when the reader is released. A filtered source, and a file read ahead, are read
+/// from the queue of a ``ThreadedSourceReader`` (which runs the filter, or reads the file).
 final class SourceReader: JSONRecordByteReader {
     private let source: JSONRecordSource
     private let chunkSize: Int
+    /// Whether a file path is read on a thread of its own, ahead of the framer.
+    private let readsAheadOnThread: Bool
     private var file: FileDescriptor?
     private var ownsFile = false
     /// Bytes of an in-memory source handed on so far.
     private var position = 0
     private var isAtEnd = false
-    /// The thread running a filtered source's filter, and the part of its last chunk not yet
-    /// handed on.
-    private var filter: ThreadedSourceReader?
-    private var filtered: ArraySlice<UInt8> = []
+    /// The thread reading ahead (or running a filtered source's filter), and the part of its
+    /// last chunk not yet handed on.
+    private var thread: ThreadedSourceReader?
+    private var threadChunk: ArraySlice<UInt8> = []
 
-    init(_ source: JSONRecordSource, chunkSize: Int) {
+    /// A reader of `source` in chunks of `chunkSize` bytes. With `readsAheadOnThread`, a file
+    /// path is read on a thread of its own while the caller works on what it read before: for
+    /// a caller that decodes inline, whose reads would otherwise wait for the kernel's copy.
+    init(_ source: JSONRecordSource, chunkSize: Int, readsAheadOnThread: Bool = false) {
         self.source = source
         self.chunkSize = max(chunkSize, 1)
+        self.readsAheadOnThread = readsAheadOnThread
     }
 
     deinit {
         if ownsFile { try? file?.close() }
-        filter?.close()
+        thread?.close()
     }
 
     /// Reads the next chunk into `framer` (straight into its buffer), or ends its input at the
@@ -62,6 +68,8 @@ final class SourceReader: JSONRecordByteReader {
             return bytes.withUnsafeBytes { copy(from: $0, into: room) }
         case .data(let data):
             return data.withUnsafeBytes { copy(from: $0, into: room) }
+        case .path where readsAheadOnThread:
+            return try readThreaded(into: room)
         case .path(let path):
             if file == nil {
                 do throws(FileDescriptor.Failure) {
@@ -76,20 +84,20 @@ final class SourceReader: JSONRecordByteReader {
             file = FileDescriptor(raw: handle.fileDescriptor)
             return try read(into: room, name: name)
         case .filtered:
-            return try readFiltered(into: room)
+            return try readThreaded(into: room)
         }
     }
 
-    private func readFiltered(into room: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
-        if filtered.isEmpty {
-            let reader = filter ?? ThreadedSourceReader(source, chunkSize: chunkSize)
-            filter = reader
+    private func readThreaded(into room: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
+        if threadChunk.isEmpty {
+            let reader = thread ?? ThreadedSourceReader(source, chunkSize: chunkSize)
+            thread = reader
             guard let chunk = try reader.nextWaiting() else { return 0 }
-            filtered = chunk[...]
+            threadChunk = chunk[...]
         }
-        let count = min(room.count, filtered.count)
-        filtered.withUnsafeBytes { room.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
-        filtered = filtered.dropFirst(count)
+        let count = min(room.count, threadChunk.count)
+        threadChunk.withUnsafeBytes { room.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
+        threadChunk = threadChunk.dropFirst(count)
         return count
     }
 
