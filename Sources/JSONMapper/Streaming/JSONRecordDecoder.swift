@@ -206,8 +206,9 @@ public struct JSONRecordDecoder: Sendable {
         return {
             let pool = RecordWorkers<Value>(count: workers, engines: engines, limits: limits)
             // Blocks queued or being decoded: enough that no worker waits while the reading
-            // thread delivers, few enough to bound memory.
-            return .workers(submit: { pool.submit($0, columns: $1) }, count: workers, inFlight: 2 * workers)
+            // thread delivers a block's records or writes them out (it shares the cores with
+            // the workers, and runs in bursts), few enough to bound memory.
+            return .workers(submit: { pool.submit($0, columns: $1) }, count: workers, inFlight: 4 * workers)
         }
     }
 
@@ -215,7 +216,8 @@ public struct JSONRecordDecoder: Sendable {
     func makeStream<Value>(decoding: RecordStream<Value>.Decoding, progress: JSONRecordProgress,
                            onRejection: @escaping (JSONRecordRejection) -> Void) -> RecordStream<Value> {
         progress.restart(workers: decoding.threads)
-        return RecordStream(framer: RecordFramer(framing: framing, limits: limits), decoding: decoding, limits: limits,
+        let framer = RecordFramer(framing: framing, limits: limits, blocksInFlight: decoding.blocksInFlight)
+        return RecordStream(framer: framer, decoding: decoding, limits: limits,
                             columns: RecordStream.Columns(columns, options: options), progress: progress, onRejection: onRejection)
     }
 }

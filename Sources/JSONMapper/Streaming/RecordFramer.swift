@@ -80,13 +80,15 @@ final class RecordFramer {
     /// An error to hand on once the block before it has been.
     private var pendingFailure: JSONMapperError?
 
-    init(framing: JSONRecordFraming, limits: Limits) {
+    /// A framer of `framing` within `limits`, for a stream that keeps up to `blocksInFlight`
+    /// blocks queued or being decoded (their buffers are reused once decoded).
+    init(framing: JSONRecordFraming, limits: Limits, blocksInFlight: Int) {
         self.framing = framing
         self.limits = limits
         // Two reads' room: a block's leftover (a record's start) and the next read fit in one
-        // buffer unless that record is longer than a read. Four idle buffers cover the blocks
-        // a stream keeps in flight ahead of its workers.
-        pool = BlockBufferPool(capacity: 2 * max(limits.chunkSize, 1), limit: 4)
+        // buffer unless that record is longer than a read. As many idle buffers as the stream
+        // keeps blocks in flight ahead of its workers.
+        pool = BlockBufferPool(capacity: 2 * max(limits.chunkSize, 1), limit: blocksInFlight)
         base = pool.take()
         capacity = pool.capacity
     }

@@ -37,6 +37,14 @@ final class RecordStream<Value> {
             case .workers(_, let count, _): count
             }
         }
+
+        /// The most blocks queued or being decoded at a time.
+        var blocksInFlight: Int {
+            switch self {
+            case .inline: 1
+            case .workers(_, _, let inFlight): inFlight
+            }
+        }
     }
 
     /// Whether array records are decoded through column names (see ``JSONRecordColumns``).
