@@ -10,11 +10,16 @@ import JSONMapper
 /// general way, whose rows ``recordRows`` converts exactly as a row at a time would, and
 /// whose error rejects it.
 package struct ParquetBlockSink: RowBlockSink {
-    /// A cell held until its record is kept. Text is the planned way's, valid until the next
-    /// record is recorded, which comes after the commit.
+    /// A cell held until its record is kept: a trivial value, so that holding, checking and
+    /// storing a cell copies no reference. Text is the planned way's, valid until the next
+    /// record is recorded, which comes after the commit; a value of the general cell path
+    /// (dates, decimals, doubles) waits in `generalValues`.
     private enum Held {
-        case value(ParquetValue)
+        case null
+        case int64(Int64)
+        case bool(Bool)
         case bytes(UnsafeBufferPointer<UInt8>)
+        case general(Int)
     }
 
     private let mapping: ParquetRowMapping
@@ -26,6 +31,7 @@ package struct ParquetBlockSink: RowBlockSink {
     private var block: ParquetRowBlock
     /// The record's cells, row after row, each row `mapping.columns.count` wide.
     private var held: [Held] = []
+    private var generalValues: [ParquetValue] = []
     private var rowStart = 0
 
     /// A sink of `mapping`'s columns.
@@ -61,11 +67,12 @@ package struct ParquetBlockSink: RowBlockSink {
 
     package mutating func beginRecord() {
         held.removeAll(keepingCapacity: true)
+        generalValues.removeAll(keepingCapacity: true)
     }
 
     package mutating func beginRow() {
         rowStart = held.count
-        held.append(contentsOf: repeatElement(.value(.null), count: mapping.columns.count))
+        held.append(contentsOf: repeatElement(.null, count: mapping.columns.count))
     }
 
     package mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>, column: Int) {
@@ -77,21 +84,22 @@ package struct ParquetBlockSink: RowBlockSink {
         var value: Int64 = 0
         let negative = digits.first == UInt8(ascii: "-")
         for digit in digits.dropFirst(negative ? 1 : 0) { value = value * 10 + Int64(digit - 0x30) }
-        hold(.value(.int64(negative ? -value : value)), column: column)
+        hold(.int64(negative ? -value : value), column: column)
     }
 
     package mutating func appendInteger(_ value: Int, column: Int) {
-        hold(.value(.int64(Int64(value))), column: column)
+        hold(.int64(Int64(value)), column: column)
     }
 
     package mutating func appendBool(_ value: Bool, column: Int) {
-        hold(.value(.bool(value)), column: column)
+        hold(.bool(value), column: column)
     }
 
     package mutating func append(_ cell: JSONCell, column: Int) -> Bool {
         guard let position = positions[column] else { return true }
         do throws(JSONMapperError) {
-            held[rowStart + position] = .value(try mapping.value(of: cell, for: mapping.columns[position]))
+            generalValues.append(try mapping.value(of: cell, for: mapping.columns[position]))
+            held[rowStart + position] = .general(generalValues.count - 1)
             return true
         } catch {
             return false
@@ -110,28 +118,42 @@ package struct ParquetBlockSink: RowBlockSink {
         let width = mapping.columns.count
         var column = 0
         for cell in held {
-            switch cell {
-            case .value(let value): block.store(value, column: column)
-            case .bytes(let bytes): block.storeBytes(bytes, column: column)
+            if case .bytes(let bytes) = cell {
+                block.storeBytes(bytes, column: column)
+            } else if let value = value(of: cell) {
+                block.store(value, column: column)
             }
             column = column + 1 == width ? 0 : column + 1
         }
         return true
     }
 
-    /// Whether every held value is one its column takes.
+    /// Whether every held value is one its column takes (text is the planned way's, for a
+    /// text column).
     private func heldCellsPassChecks() -> Bool {
         let width = mapping.columns.count
         var column = 0
         for cell in held {
-            if case .value(let value) = cell, rules[column].violation(by: value) != nil { return false }
+            if let value = value(of: cell), rules[column].violation(by: value) != nil { return false }
             column = column + 1 == width ? 0 : column + 1
         }
         return true
     }
 
+    /// The value `cell` holds; `nil` for text, which is stored from its bytes.
+    private func value(of cell: Held) -> ParquetValue? {
+        switch cell {
+        case .null: .null
+        case .int64(let number): .int64(number)
+        case .bool(let flag): .bool(flag)
+        case .bytes: nil
+        case .general(let index): generalValues[index]
+        }
+    }
+
     package mutating func discardRecord() {
         held.removeAll(keepingCapacity: true)
+        generalValues.removeAll(keepingCapacity: true)
     }
 
     package mutating func takeBlock() -> ParquetRowBlock {
