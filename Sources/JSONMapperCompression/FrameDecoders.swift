@@ -7,10 +7,11 @@ import JSONMapper
 /// next member (`cat a.gz b.gz`) continues the same stream.
 ///
 /// The header is read here because igzip misreads one whose CRC-16 field arrives split across
-/// calls; like zlib with its checks off, the CRC-16 is skipped unchecked (it covers the
-/// header's name and comment, not the data).
+/// calls. Its CRC-16 is passed over unchecked: it covers the header's name and comment, not
+/// the data.
 final class GzipDecoder: FrameDecoder {
-    /// igzip's state: a large struct (its window and tables), so on the heap, owned here.
+    /// igzip's state: a large struct (its window and tables), so on the heap. Allocated in
+    /// `init`, freed in `deinit`, and touched only by this decoder's own calls.
     private let state: UnsafeMutablePointer<inflate_state>
     private(set) var isBetweenFrames = true
     private var header = GzipHeaderReader()
@@ -76,7 +77,8 @@ final class GzipDecoder: FrameDecoder {
         for byte in consumed.suffix(8) { lastConsumed = lastConsumed >> 8 | UInt64(byte) << 56 }
     }
 
-    /// What igzip's `status` says is wrong, in the words zlib uses for the same faults.
+    /// What igzip's `status` says is wrong, in zlib's words, which gzip tools print for the
+    /// same faults.
     private func failure(_ status: Int32) -> String {
         switch status {
         case ISAL_INCORRECT_CHECKSUM:
