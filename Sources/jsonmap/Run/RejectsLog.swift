@@ -38,11 +38,13 @@ final class RejectsLog {
     /// The record's bytes as text when they are UTF-8; for a truncated record, without the
     /// start of a character the cap cut.
     /// (Decoded, then compared with the bytes: a byte that is not UTF-8 decodes to U+FFFD and
-    /// the two differ. `String(validating:as:)` would say it directly, but needs macOS 15.)
+    /// the two differ. `String(validating:as:)` would say it directly, but needs macOS 15. The
+    /// two are compared as contiguous bytes, not element by element through the `UTF8View`.)
     static func text(of bytes: [UInt8], isTruncated: Bool) -> String? {
         let kept = isTruncated ? withoutCutCharacter(bytes) : bytes[...]
-        let text = String(decoding: kept, as: UTF8.self)
-        return text.utf8.elementsEqual(kept) ? text : nil
+        var text = String(decoding: kept, as: UTF8.self)
+        let same = text.withUTF8 { decoded in kept.withUnsafeBufferPointer { decoded.elementsEqual($0) } }
+        return same ? text : nil
     }
 
     /// `bytes` without a character cut at their end: a lead byte followed by fewer
