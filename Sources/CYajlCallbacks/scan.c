@@ -106,6 +106,9 @@ static inline size_t cyajl_checked_length(const uint8_t *bytes, size_t i, size_t
     return 0;
 }
 
+/// The bits of a block's mask from position `from` on (none past the block).
+static inline unsigned cyajl_bits_from(size_t from) { return from >= 16 ? 0u : ~0u << from; }
+
 int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count) {
     size_t i = 0;
 #if defined(__SSE2__)
@@ -128,7 +131,7 @@ int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count) {
                 next = after;
                 break;
             }
-            mask &= ~0u << (after - i);
+            mask &= cyajl_bits_from(after - i);
         }
         i = next;
     }
@@ -149,8 +152,8 @@ int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count) {
 #include <cpuid.h>
 #include <tmmintrin.h>
 
-// UTF-8 by table lookups (Keiser and Lemire, "Validating UTF-8 in less than one instruction per
-// byte", 2021): each byte is judged with the one before it through three 16-entry tables
+// UTF-8 by table lookups, the method of Keiser and Lemire's "Validating UTF-8 in less than one
+// instruction per byte": each byte is judged with the one ahead of it through three 16-entry tables
 // indexed by nibbles (pshufb, SSSE3), and the bytes two and three back say where a
 // continuation must follow a continuation. A table's entry is a set of the faults below that
 // the nibble allows; a fault is present where all three tables allow it.
@@ -219,9 +222,6 @@ static inline __m128i cyajl_utf8_faults(__m128i input, __m128i previous) {
     return _mm_xor_si128(expected, special);
 }
 
-/// The bits of a block's mask from position `from` on (none past the block).
-static inline unsigned cyajl_bits_from(size_t from) { return from >= 16 ? 0u : ~0u << from; }
-
 /// Whether the backslash at `bytes[at]` starts an escape: an even number of backslashes runs up
 /// to it from the start of the input, which never begins inside an escape.
 static inline int cyajl_starts_escape(const uint8_t *bytes, size_t at) {
@@ -250,9 +250,10 @@ static int cyajl_unicode_escapes_pass(const uint8_t *bytes, size_t i, size_t cou
     return 1;
 }
 
-/// The faults of block `v` judged with the block before it: ill-formed UTF-8, form feeds and
-/// vertical tabs. `cut` holds the lead bytes that the last block with bytes from 0x80 left
-/// without all their continuations: an ASCII block (most) then only has to find it empty.
+/// The faults of block `v`, judged with the block `previous` that precedes it: ill-formed
+/// UTF-8, form feeds and vertical tabs. `cut` holds the lead bytes at the end of the latest
+/// block with bytes from 0x80 that lack continuations there: an ASCII block (most) only has to
+/// find it empty.
 __attribute__((target("ssse3")))
 static inline __m128i cyajl_block_faults(__m128i v, __m128i previous, __m128i *cut) {
     __m128i controls = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x0B)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0C)));
@@ -274,33 +275,45 @@ static inline unsigned cyajl_unicode_escape_candidates(__m128i v, __m128i next) 
     return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(next, _mm_set1_epi8('u'))));
 }
 
-/// The lookup pass: every block judged with the one before (so an ASCII block ends any sequence
-/// the block before ended inside), faults gathered in one vector. Blocks are read with the byte
-/// after them; the last bytes are judged in a zero-padded block, whose zeros also end any
-/// sequence the input ends inside.
+/// The vectors the lookup pass carries from block to block.
+typedef struct {
+    __m128i previous, faults, cut;
+} cyajl_lookup_state;
+
+/// Judges the sixteen bytes at `block` (`block[16]` readable too), which are the input's from
+/// offset `at`: 0 when a `\u` escape among them fails, their other faults joined to the state's.
+/// `escapedUntil` says up to where a `\u` is inside an escape begun in an earlier block (apart
+/// from the vectors, which so stay in registers).
+__attribute__((target("ssse3")))
+static inline int cyajl_lookup_block(const uint8_t *block, size_t at, const uint8_t *bytes, size_t count,
+                                     cyajl_lookup_state *state, size_t *escapedUntil) {
+    __m128i v = _mm_loadu_si128((const __m128i *)block);
+    unsigned candidates = cyajl_unicode_escape_candidates(v, _mm_loadu_si128((const __m128i *)(block + 1)));
+    if (candidates && !cyajl_unicode_escapes_pass(bytes, at, count, candidates, escapedUntil)) return 0;
+    state->faults = _mm_or_si128(state->faults, cyajl_block_faults(v, state->previous, &state->cut));
+    state->previous = v;
+    return 1;
+}
+
+/// The lookup pass: every block judged with the one that precedes it (so an ASCII block ends
+/// any sequence the block ahead of it ended inside), faults gathered in one vector. The last
+/// bytes are judged in a zero-padded block, whose zeros also end any sequence the input ends
+/// inside.
 __attribute__((target("ssse3")))
 static int cyajl_input_passes_by_lookup(const uint8_t *bytes, size_t count) {
-    __m128i previous = _mm_setzero_si128(), faults = _mm_setzero_si128(), cut = _mm_setzero_si128();
+    cyajl_lookup_state state = { _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128() };
     size_t escapedUntil = 0, i = 0;
     for (; i + 17 <= count; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
-        unsigned candidates = cyajl_unicode_escape_candidates(v, _mm_loadu_si128((const __m128i *)(bytes + i + 1)));
-        if (candidates && !cyajl_unicode_escapes_pass(bytes, i, count, candidates, &escapedUntil)) return 0;
-        faults = _mm_or_si128(faults, cyajl_block_faults(v, previous, &cut));
-        previous = v;
+        if (!cyajl_lookup_block(bytes + i, i, bytes, count, &state, &escapedUntil)) return 0;
     }
     // The last one to sixteen bytes (none when the input is empty), then a block of zeros
     // when they fill a whole block.
     uint8_t tail[33] = {0};
     memcpy(tail, bytes + i, count - i);
     for (size_t k = 0; k == 0 || (k == 16 && i + k <= count); k += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(tail + k));
-        unsigned candidates = cyajl_unicode_escape_candidates(v, _mm_loadu_si128((const __m128i *)(tail + k + 1)));
-        if (candidates && !cyajl_unicode_escapes_pass(bytes, i + k, count, candidates, &escapedUntil)) return 0;
-        faults = _mm_or_si128(faults, cyajl_block_faults(v, previous, &cut));
-        previous = v;
+        if (!cyajl_lookup_block(tail + k, i + k, bytes, count, &state, &escapedUntil)) return 0;
     }
-    return _mm_movemask_epi8(_mm_cmpeq_epi8(faults, _mm_setzero_si128())) == 0xFFFF;
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(state.faults, _mm_setzero_si128())) == 0xFFFF;
 }
 
 static int cyajl_has_ssse3(void) {

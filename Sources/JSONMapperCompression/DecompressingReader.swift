@@ -58,7 +58,7 @@ public final class DecompressingReader: JSONRecordByteReader {
         let first = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
         let detected: Format
         switch CompressionFormat.detect(first) {
-        case .gzip?: detected = .compressed(try GzipDecoder(name: name))
+        case .gzip?: detected = .compressed(GzipDecoder())
         case .zstd?: detected = .compressed(try ZstdDecoder(name: name))
         case nil: detected = .plain
         }

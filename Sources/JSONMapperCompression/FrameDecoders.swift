@@ -19,7 +19,7 @@ final class GzipDecoder: FrameDecoder {
     /// end, its trailer (CRC-32, then length, both little-endian).
     private var lastConsumed: UInt64 = 0
 
-    init(name: String) throws(JSONMapperError) {
+    init() {
         state = .allocate(capacity: 1)
         startMember()
     }
@@ -104,10 +104,8 @@ struct GzipHeaderReader {
     private enum Part { case fixed, extraLength, extra, name, comment, headerCRC, done }
 
     private var part = Part.fixed
-    /// Bytes left in the current fixed-size part (the fixed header, the extra field's length,
-    /// the extra field, the CRC-16).
-    private var remaining = 10
-    private var position = 0
+    /// Bytes read of the current part.
+    private var partBytes = 0
     private var flags: UInt8 = 0
     private var extraLength = 0
 
@@ -124,29 +122,22 @@ struct GzipHeaderReader {
             let byte = input[index]
             index += 1
             switch part {
-            case .fixed:
-                try checkFixed(byte, consumed: index)
-                position += 1
-                remaining -= 1
-                if remaining == 0 { advance(from: .fixed) }
-            case .extraLength:
-                extraLength |= Int(byte) << (8 * (2 - remaining))
-                remaining -= 1
-                if remaining == 0 { remaining = extraLength; advance(from: .extraLength) }
-            case .extra, .headerCRC:
-                remaining -= 1
-                if remaining == 0 { advance(from: part) }
+            case .fixed: try checkFixed(byte, consumed: index)
+            case .extraLength: extraLength |= Int(byte) << (8 * partBytes)
             case .name, .comment:
-                if byte == 0 { advance(from: part) }
-            case .done:
-                break
+                // Zero-terminated: no length.
+                if byte == 0 { moveOn() }
+                continue
+            case .extra, .headerCRC, .done: break
             }
+            partBytes += 1
+            if partBytes == length(of: part) { moveOn() }
         }
         return index
     }
 
     private mutating func checkFixed(_ byte: UInt8, consumed: Int) throws(Failure) {
-        switch position {
+        switch partBytes {
         case 0 where byte != 0x1F, 1 where byte != 0x8B:
             throw Failure(consumed: consumed, message: "incorrect header check")
         case 2 where byte != 8:
@@ -159,28 +150,32 @@ struct GzipHeaderReader {
         }
     }
 
-    /// Moves on to the first optional part after `done` that the flags ask for.
-    private mutating func advance(from done: Part) {
-        let order: [(Part, Bool)] = [(.extraLength, flags & Self.hasExtra != 0), (.name, flags & Self.hasName != 0),
-                                     (.comment, flags & Self.hasComment != 0), (.headerCRC, flags & Self.hasHeaderCRC != 0)]
-        let start: Int
+    /// The bytes of a part of fixed size.
+    private func length(of part: Part) -> Int {
+        switch part {
+        case .fixed: 10
+        case .extraLength, .headerCRC: 2
+        case .extra: extraLength
+        case .name, .comment, .done: 0
+        }
+    }
+
+    /// Goes on to the next part the flags ask for (past an empty extra field).
+    private mutating func moveOn() {
+        part = Self.part(after: part, flags: flags)
+        if part == .extra, extraLength == 0 { part = Self.part(after: .extra, flags: flags) }
+        partBytes = 0
+    }
+
+    private static func part(after done: Part, flags: UInt8) -> Part {
         switch done {
-        case .fixed: start = 0
-        case .extraLength:
-            // The extra field's bytes come next, if it has any.
-            if remaining > 0 { part = .extra; return }
-            start = 1
-        case .extra: start = 1
-        case .name: start = 2
-        case .comment: start = 3
-        case .headerCRC, .done: start = 4
+        case .fixed: flags & hasExtra != 0 ? .extraLength : part(after: .extra, flags: flags)
+        case .extraLength: .extra
+        case .extra: flags & hasName != 0 ? .name : part(after: .name, flags: flags)
+        case .name: flags & hasComment != 0 ? .comment : part(after: .comment, flags: flags)
+        case .comment: flags & hasHeaderCRC != 0 ? .headerCRC : .done
+        case .headerCRC, .done: .done
         }
-        for (next, wanted) in order[start...] where wanted {
-            part = next
-            remaining = next == .extraLength || next == .headerCRC ? 2 : 0
-            return
-        }
-        part = .done
     }
 }
 

@@ -25,7 +25,9 @@ public enum ParquetValue: Sendable, Equatable {
 public struct ParquetColumnBuffer: Sendable {
     /// The column the values are of.
     public let column: ParquetColumn
-    let storage: ParquetColumn.Storage
+    /// What the column takes, made once (a wide decimal's storage is computed).
+    private let rule: ParquetValueRule
+    var storage: ParquetColumn.Storage { rule.storage }
     /// Per row, whether it holds a value (an optional column's definition level); empty for
     /// a required column, whose every row does.
     private(set) var isPresent: [Bool] = []
@@ -44,7 +46,7 @@ public struct ParquetColumnBuffer: Sendable {
     /// An empty buffer of `column`.
     public init(_ column: ParquetColumn) {
         self.column = column
-        storage = column.storage
+        rule = ParquetValueRule(column)
     }
 
     /// The values (not nulls) appended.
@@ -61,7 +63,7 @@ public struct ParquetColumnBuffer: Sendable {
 
     /// Throws what ``append(_:)`` would for `value`.
     func check(_ value: ParquetValue) throws(ParquetError) {
-        if let violation = ParquetValueRule(column).violation(by: value) { throw violation.error(for: value, in: column) }
+        if let violation = rule.violation(by: value) { throw violation.error(for: value, in: column) }
     }
 
     /// Appends a value that ``check(_:)`` accepted.

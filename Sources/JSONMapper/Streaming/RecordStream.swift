@@ -178,7 +178,7 @@ final class RecordStream<Value> {
             case .job(let job):
                 guard job.isComplete else {
                     // Read ahead while there is room, so that the workers stay busy.
-                    if case .workers(_, _, let inFlight) = decoding, pending.count < inFlight, !framer.isFinished { return .needsInput }
+                    if pending.count < room, !framer.isFinished { return .needsInput }
                     awaitedJob = job
                     return .waits
                 }
@@ -282,10 +282,8 @@ final class RecordStream<Value> {
     /// How many items may be pending: one block inline or while the header is awaited, the
     /// blocks in flight with workers.
     private var room: Int {
-        switch (decoding, columns) {
-        case (.inline, _), (_, .awaitingHeader): 1
-        case (.workers(_, _, let inFlight), _): inFlight
-        }
+        if case .awaitingHeader = columns { return 1 }
+        return decoding.blocksInFlight
     }
 
     /// Whether workers could take more blocks than the framer holds, and more input may come.
