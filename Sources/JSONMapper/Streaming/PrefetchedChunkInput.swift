@@ -48,11 +48,21 @@ where Chunks.Element: Sequence & Sendable, Chunks.Element.Element == UInt8 {
 
     /// Iterates `chunks` on a task of its own, into `queue`, until they end, fail, or the
     /// queue is closed.
+    ///
+    /// A source learns that its reader stopped only through its iterator: a call to `next()`
+    /// in a cancelled task (an `AsyncStream` then runs its `onTermination`). Releasing the
+    /// iterator is not enough, since the caller may still hold the sequence, which shares the
+    /// iterator's state. So a reader cancelled while it waited for room, rather than in
+    /// `next()`, asks once more, cancelled, and drops what it gets.
     private static func startReading(_ chunks: Chunks, into queue: ChunkQueue<Chunks.Element>) -> Task<Void, Never> {
         Task {
+            var iterator = chunks.makeAsyncIterator()
             do {
-                for try await chunk in chunks {
-                    guard await queue.push(chunk) else { return }
+                while let chunk = try await iterator.next() {
+                    guard await queue.push(chunk) else {
+                        if Task.isCancelled { _ = try? await iterator.next() }
+                        return
+                    }
                 }
                 queue.end(.finished)
             } catch {

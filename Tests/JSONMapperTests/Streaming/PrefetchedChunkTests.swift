@@ -133,7 +133,51 @@ import Testing
             Issue.record("unexpected error \(error)")
         }
         #expect(count == 200)
-        // Returns once the producer has been terminated; a producer left running hangs here.
-        for await _ in terminated.stream {}
+        #expect(await Self.ends(terminated.stream, within: .seconds(30)), "the producer was still running after the loop ended")
+    }
+
+    /// Closed while its reading task waits for room (one chunk fills the queue), the input
+    /// still ends the source's producer: a caller that holds the sequence keeps the iterator's
+    /// state alive, so only a cancelled `next()` tells an `AsyncStream` to terminate.
+    @Test func closingAFullInputEndsTheProducer() async {
+        let terminated = AsyncStream<Void>.makeStream()
+        let endless = AsyncStream<[UInt8]> { continuation in
+            let feeder = Task {
+                while !Task.isCancelled {
+                    continuation.yield(Self.line(1))
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+            }
+            continuation.onTermination = { _ in
+                feeder.cancel()
+                terminated.continuation.finish()
+            }
+        }
+        let input = PrefetchedChunkInput(endless, readAhead: 1)
+        let framer = RecordFramer(framing: .jsonLines, limits: .init(chunkSize: 64, maxRecordBytes: 1 << 20, maxRejectedBytes: 64),
+                                  blocksInFlight: 1)
+        #expect(await input.read(into: framer, isolation: nil) > 0)
+        // The reader pushes the next chunk, which fills the queue, and waits for room.
+        try? await Task.sleep(for: .milliseconds(200))
+        input.close()
+        #expect(await Self.ends(terminated.stream, within: .seconds(30)), "the producer was still running after the input closed")
+        withExtendedLifetime(endless) {}
+    }
+
+    /// Whether `stream` ends before `limit` has passed (a guard against a hang, not a timing).
+    static func ends(_ stream: AsyncStream<Void>, within limit: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in stream {}
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
     }
 }
