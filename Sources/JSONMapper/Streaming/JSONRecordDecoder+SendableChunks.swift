@@ -8,7 +8,8 @@ extension JSONRecordDecoder {
     /// arrived since the last: chunks far smaller than a block, down to one small record each,
     /// reach the workers gathered into blocks rather than one hand-off per chunk, and no chunk
     /// waits for another to arrive. Ending the iteration (or cancelling its task) cancels that
-    /// task.
+    /// task, and the source sees the cancellation in its iterator's `next()` (an `AsyncStream`
+    /// runs its `onTermination`), even while the caller still holds the sequence.
     ///
     /// - Parameters:
     ///   - type: The type each record decodes to.
