@@ -11,9 +11,9 @@ import JSONMapper
 /// whose error rejects it.
 package struct ParquetBlockSink: RowBlockSink {
     /// A cell held until its record is kept: a trivial value, so that holding, checking and
-    /// storing a cell copies no reference. Text is the planned way's, valid until the next
-    /// record is recorded, which comes after the commit; a value of the general cell path
-    /// (dates, decimals, doubles) waits in `generalValues`.
+    /// storing a cell copies no reference. Text points into the planned way's buffers, which
+    /// keep it until the next record is recorded, after this record's commit. A value of the
+    /// general cell path (dates, decimals, doubles) is kept in `generalValues`.
     private enum Held {
         case null
         case int64(Int64)

@@ -38,8 +38,9 @@ final class RejectsLog {
     /// The record's bytes as text when they are UTF-8; for a truncated record, without the
     /// start of a character the cap cut.
     /// (Decoded, then compared with the bytes: a byte that is not UTF-8 decodes to U+FFFD and
-    /// the two differ. `String(validating:as:)` would say it directly, but needs macOS 15. The
-    /// two are compared as contiguous bytes, not element by element through the `UTF8View`.)
+    /// the two differ. `String(validating:as:)` would say it directly, but needs macOS 15. They
+    /// are compared as contiguous bytes: through the `UTF8View`, element by element, the
+    /// comparison is an unspecialized loop.)
     static func text(of bytes: [UInt8], isTruncated: Bool) -> String? {
         let kept = isTruncated ? withoutCutCharacter(bytes) : bytes[...]
         var text = String(decoding: kept, as: UTF8.self)
