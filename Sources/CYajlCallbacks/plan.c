@@ -126,20 +126,11 @@ static int cyajlplan_key(void *context, const unsigned char *text, size_t length
     const cyajl_plan_level *level = r->topLevel;
     r->pendingSlot = -1;
     r->pendingChild = -1;
-    if (!(level->keyLengths & cyajlplan_length_bit(length))) return 1;
-    uint64_t head, tail;
-    cyajl_key_words(text, length, &head, &tail);
-    const uint32_t *buckets = r->plan->buckets + level->firstBucket;
-    uint32_t bucket = (uint32_t)cyajl_key_mix(length, head, tail) & level->bucketMask;
-    for (uint32_t entry; (entry = buckets[bucket]) != 0; bucket = (bucket + 1) & level->bucketMask) {
-        const cyajl_plan_key *key = &r->plan->keys[level->firstKey + entry - 1];
-        // Two words are a key of up to sixteen bytes; only the middle of a longer one is compared.
-        if (key->length == length && key->head == head && key->tail == tail
-            && (length <= 16 || memcmp(key->text + 8, text + 8, length - 16) == 0)) {
-            r->pendingSlot = key->slot;
-            r->pendingChild = key->child;
-            break;
-        }
+    int32_t number = cyajl_level_find(level, r->plan->keys + level->firstKey, r->plan->buckets + level->firstBucket, text, length);
+    if (number >= 0) {
+        const cyajl_plan_key *key = &r->plan->keys[level->firstKey + (uint32_t)number];
+        r->pendingSlot = key->slot;
+        r->pendingChild = key->child;
     }
     return 1;
 }

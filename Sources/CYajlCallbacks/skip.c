@@ -1,4 +1,5 @@
 #include "CYajlCallbacks.h"
+#include "cyajl_plan.h"
 
 // yajl calls these only while a value is skipped, with the state as its context; the state
 // lives as long as the yajl handle (the Swift parser allocates and frees both together).
@@ -69,7 +70,26 @@ static const yajl_callbacks cyajlskip_skipping = {
     cyajlskip_end,
 };
 
+int cyajl_route_key(void *context, const unsigned char *text, size_t length) {
+    cyajl_state *s = context;
+    const cyajl_key_route *route = s->keyRoute;
+    if (route == NULL || !cyajl_text_passes(length, s->maxStringBytes)) return s->swiftKey(context, text, length);
+    int32_t number = cyajl_level_find(&route->level, route->keys, route->buckets, text, length);
+    void *value = number >= 0 ? route->values[number] : NULL;
+    *s->keyEntry = value;
+    if (value == NULL) {
+        s->depthAllowance = s->keyDepthAllowance;
+        cyajlskip_start_skipping(s);
+    }
+    return 1;
+}
+
 void cyajl_init(cyajl_state *state, cyajl_forward forward, size_t maxStringBytes, size_t maxNumberBytes) {
+    state->swiftKey = forward.callbacks.yajl_map_key;
+    forward.callbacks.yajl_map_key = cyajl_route_key;
+    state->keyRoute = NULL;
+    state->keyEntry = NULL;
+    state->keyDepthAllowance = 0;
     state->table = forward.callbacks;
     state->forward = forward;
     state->maxStringBytes = maxStringBytes;

@@ -59,6 +59,16 @@ typedef struct cyajl_state {
     long skipDepth;
     /// The tape being recorded, while yajl calls the recording callbacks.
     struct cyajl_tape *tape;
+    /// The Swift key callback (``cyajl_forward/callbacks`` has ``cyajl_route_key`` instead).
+    int (*swiftKey)(void *context, const unsigned char *text, size_t length);
+    /// The keys of the object the Swift side reads now, looked up in C (see
+    /// ``cyajl_route_key``), or NULL: keys go to Swift. Set by the Swift side whenever its
+    /// innermost open container changes.
+    const struct cyajl_key_route *keyRoute;
+    /// With a route: where a key's value from the route goes (NULL for a key it does not
+    /// have), and how many containers deep such a key's skipped value may go.
+    void **keyEntry;
+    long keyDepthAllowance;
 } cyajl_state;
 
 /// Grows `array` of `element`-byte items to room for at least `needed`, doubling from 64,
@@ -66,7 +76,8 @@ typedef struct cyajl_state {
 /// Running out of memory ends the process, as Swift's own allocations do.
 void *cyajl_grow(void *array, size_t *capacity, size_t needed, size_t element);
 
-/// Makes `state` ready for a parse: yajl calls the Swift callbacks of `forward` until a skip.
+/// Makes `state` ready for a parse: yajl calls the Swift callbacks of `forward` until a skip,
+/// the key callback through ``cyajl_route_key``.
 void cyajl_init(cyajl_state *state, cyajl_forward forward, size_t maxStringBytes, size_t maxNumberBytes);
 
 /// Asks that the value of the key being delivered be skipped; `allowance` is how many
@@ -79,6 +90,13 @@ static inline void cyajlskip_skip_value_of_key(cyajl_state *state, long allowanc
 /// Starts skipping the value of the key just delivered: called by the Swift key callback when
 /// the sink asked for it while it took the key.
 void cyajlskip_start_skipping(cyajl_state *state);
+
+/// The key callback yajl calls outside a skipped value. With a route (``cyajl_state/keyRoute``)
+/// it looks the key up there and writes what it finds to ``cyajl_state/keyEntry``, skipping the
+/// value of a key the route does not have, as the Swift side would with the same table; the key
+/// never reaches Swift. Without one, or for a key over the string limit, it calls the Swift key
+/// callback.
+int cyajl_route_key(void *context, const unsigned char *text, size_t length);
 
 /// The callback table to give yajl with `state` as its context.
 static inline const yajl_callbacks *cyajl_table(cyajl_state *state) {

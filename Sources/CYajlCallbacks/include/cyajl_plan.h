@@ -56,6 +56,34 @@ static inline uint64_t cyajlplan_length_bit(size_t length) {
     return (uint64_t)1 << (length < 63 ? length : 63);
 }
 
+/// The number of the key `text` among an object level's `keys` (the level's own, from its
+/// first), found in its hash table `buckets` (the level's own, from its first), or -1.
+static inline int32_t cyajl_level_find(const cyajl_plan_level *level, const cyajl_plan_key *keys, const uint32_t *buckets,
+                                       const unsigned char *text, size_t length) {
+    if (!(level->keyLengths & cyajlplan_length_bit(length))) return -1;
+    uint64_t head, tail;
+    cyajl_key_words(text, length, &head, &tail);
+    uint32_t bucket = (uint32_t)cyajl_key_mix(length, head, tail) & level->bucketMask;
+    for (uint32_t entry; (entry = buckets[bucket]) != 0; bucket = (bucket + 1) & level->bucketMask) {
+        const cyajl_plan_key *key = &keys[entry - 1];
+        // Two words are a key of up to sixteen bytes; only the middle of a longer one is compared.
+        if (key->length == length && key->head == head && key->tail == tail
+            && (length <= 16 || __builtin_memcmp(key->text + 8, text + 8, length - 16) == 0)) {
+            return (int32_t)(entry - 1);
+        }
+    }
+    return -1;
+}
+
+/// The keys of an object a Swift handler reads (a model's object), for ``cyajl_route_key``:
+/// one object level, and the value each key stands for, by the key's number.
+typedef struct cyajl_key_route {
+    cyajl_plan_level level;
+    const cyajl_plan_key *keys;
+    const uint32_t *buckets;
+    void *const *values;
+} cyajl_key_route;
+
 /// The ``cyajl_plan_level/isArray`` of an exploded array.
 #define CYAJL_PLAN_EXPLODED 2
 

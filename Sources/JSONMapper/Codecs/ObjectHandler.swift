@@ -1,3 +1,5 @@
+import CYajlCallbacks
+
 /// Reads the events of a model's object, or of an object or array a key path passes through,
 /// and routes each value to the properties its key binds (the dictionary-driven walk:
 /// key → mapper entry → binding chain → typed setter). The codec side of the model's key
@@ -9,8 +11,9 @@ class KeyTreeHandler: _JSONFrameHandler {
     /// owns its handlers.
     unowned(unsafe) let meta: ModelMeta
 
-    init(meta: ModelMeta) {
+    init(meta: ModelMeta, keyRoute: UnsafeMutablePointer<cyajl_key_route>? = nil) {
         self.meta = meta
+        super.init(keyRoute: keyRoute)
     }
 
     /// Sets every property bound to `entry` from a scalar, honoring key priority.
@@ -117,14 +120,20 @@ final class ObjectHandler: KeyTreeHandler {
     /// under ``DecodingOptions/requiresNonOptionalKeys``.
     private let checksAtEnd: Bool
     private let checksAtEndRequiringKeys: Bool
+    /// The node's keys for the parser's C key callback: a key's mapper entry, as ``key(_:in:_:)``
+    /// finds it.
+    private let route: KeyRoute
 
     init(meta: ModelMeta, node: PathNode, isRoot: Bool) {
         self.keys = node.keys
-        self.keyList = node.keys.keysAndValues.map(\.key)
+        let keysAndValues = node.keys.keysAndValues
+        self.keyList = keysAndValues.map(\.key)
         self.isRoot = isRoot
         self.checksAtEnd = isRoot && meta.checksAtEnd
         self.checksAtEndRequiringKeys = isRoot && meta.checksAtEndRequiringKeys
-        super.init(meta: meta)
+        // The node's table keeps its entries alive, and the meta keeps the node and this handler.
+        route = KeyRoute(keysAndValues.map { ($0.key, Unmanaged.passUnretained($0.value).toOpaque()) })
+        super.init(meta: meta, keyRoute: route.route)
     }
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {

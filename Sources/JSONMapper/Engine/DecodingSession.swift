@@ -315,6 +315,7 @@ final class DecodingSession: JSONEventSink {
     }
 
     private func begin(isObject: Bool) -> Bool {
+        defer { routeKeys() }
         state.pointee.depth += 1
         if state.pointee.skipDepth > 0 {
             state.pointee.skipDepth += 1
@@ -350,6 +351,7 @@ final class DecodingSession: JSONEventSink {
     }
 
     private func end() -> Bool {
+        defer { routeKeys() }
         state.pointee.depth -= 1
         if state.pointee.skipDepth > 0 { state.pointee.skipDepth -= 1; return true }
         if state.pointee.capture != nil {
@@ -368,7 +370,10 @@ final class DecodingSession: JSONEventSink {
 
     /// Closes a frame that a codec pushed without a container of its own (a family member's),
     /// handing its value to the frame below as if its container had ended.
-    func closeFrame() throws(JSONMapperError) { try closeTopFrame() }
+    func closeFrame() throws(JSONMapperError) {
+        defer { routeKeys() }
+        try closeTopFrame()
+    }
 
     /// Ends the top frame's container and hands its value to the frame below.
     private func closeTopFrame() throws(JSONMapperError) {
@@ -400,6 +405,31 @@ final class DecodingSession: JSONEventSink {
         state.pointee.arena.reset(to: mark)
     }
 
+    /// Where the frame's entry is, for the C key callback to write.
+    private static let entryOffset = MemoryLayout<Frame>.offset(of: \Frame.entry)!
+
+    /// Points the parser's C key callback at the innermost frame's key route, or at none: keys
+    /// reach Swift while a value is skipped or captured here, and for handlers without a route.
+    /// Called wherever the innermost frame, the skipping or the capture changes.
+    ///
+    /// The route writes a key's entry, an unretained `MapperEntry` or null, straight into the
+    /// frame's ``Frame/entry``, which is laid out as one nullable pointer. The frame's address is
+    /// stable while it is the innermost (``FrameStack`` never moves a frame), and whenever it stops
+    /// being the innermost this function runs again before the next key.
+    private func routeKeys() {
+        guard let skipState else { return }
+        guard state.pointee.skipDepth == 0, state.pointee.capture == nil, state.pointee.frames.count > 0 else {
+            skipState.pointee.keyRoute = nil
+            return
+        }
+        let top = state.pointee.frames.top
+        let route = top.pointee.handler._withUnsafeGuaranteedRef { $0.keyRoute }
+        skipState.pointee.keyRoute = UnsafePointer(route)
+        guard route != nil else { return }
+        skipState.pointee.keyEntry = (UnsafeMutableRawPointer(top) + Self.entryOffset).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        skipState.pointee.keyDepthAllowance = options.maxDepth - state.pointee.depth
+    }
+
     private func fail(_ error: JSONMapperError) -> Bool {
         // A depth-limit error stops at once: it guards resources, whatever follows. Like a
         // syntax error it is about the document, so it wins over a mapping error met earlier
@@ -413,6 +443,7 @@ final class DecodingSession: JSONEventSink {
         // Skip everything from here on: no frame is popped again, nothing more is decoded.
         state.pointee.capture = nil
         state.pointee.skipDepth = Int.max / 2
+        routeKeys()
         return true
     }
 
@@ -439,5 +470,6 @@ final class DecodingSession: JSONEventSink {
         state.pointee.skipDepth = 0
         state.pointee.capture = nil
         state.pointee.capturedObjects = []
+        routeKeys()
     }
 }

@@ -1,3 +1,5 @@
+import CYajlCallbacks
+
 /// The handler of the events that arrive while its container is the innermost open one (see
 /// ``Frame``): the base of every codec and of the handlers of a model's object levels.
 ///
@@ -8,7 +10,15 @@
 /// cross threads inside what publishes them once built: a `SharedHandler`, or the registry
 /// and metas that own them.
 public class _JSONFrameHandler {
-    init() {}
+    /// The keys of the object this handler reads, for the parser to look up in C (see
+    /// ``KeyRoute``), or `nil`: every key comes to ``key(_:in:_:)``. A handler with a route gets
+    /// no key event from bytes while its frame is the innermost, only the entry the route found,
+    /// in the frame's ``Frame/entry``, with the value of a key it lacks skipped.
+    final let keyRoute: UnsafeMutablePointer<cyajl_key_route>?
+
+    init(keyRoute: UnsafeMutablePointer<cyajl_key_route>? = nil) {
+        self.keyRoute = keyRoute
+    }
 
     /// A key of the object this frame reads.
     func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {}

@@ -223,26 +223,12 @@ private struct PlanTree {
                                                 keyCount: UInt32(count), firstBucket: 0, bucketMask: 0, keyLengths: 0))
                 continue
             }
-            var bucketCount = 2
-            while bucketCount < 2 * level.keyOrder.count { bucketCount *= 2 }
-            let firstBucket = cBuckets.count
-            cBuckets.append(contentsOf: repeatElement(0, count: bucketCount))
-            var keyLengths: UInt64 = 0
-            for (number, key) in level.keyOrder.enumerated() {
-                let entry = level.byKey[key]!
-                let length = key.utf8.count
-                let text = UnsafePointer(keyBytes.baseAddress! + textOffset)
-                textOffset += length
-                var head: UInt64 = 0, tail: UInt64 = 0
-                cyajl_key_words(text, length, &head, &tail)
-                cKeys.append(cyajl_plan_key(text: text, length: UInt32(length), head: head, tail: tail, slot: entry.slot, child: entry.child))
-                keyLengths |= cyajlplan_length_bit(length)
-                var bucket = Int(truncatingIfNeeded: cyajl_key_mix(length, head, tail)) & (bucketCount - 1)
-                while cBuckets[firstBucket + bucket] != 0 { bucket = (bucket + 1) & (bucketCount - 1) }
-                cBuckets[firstBucket + bucket] = UInt32(number + 1)
+            let located = level.keyOrder.map { key in
+                let entry = level.byKey[key]!, length = key.utf8.count
+                defer { textOffset += length }
+                return (text: UnsafePointer(keyBytes.baseAddress! + textOffset), length: length, slot: entry.slot, child: entry.child)
             }
-            cLevels.append(cyajl_plan_level(isArray: 0, firstKey: firstKey, keyCount: UInt32(level.keyOrder.count),
-                                            firstBucket: UInt32(firstBucket), bucketMask: UInt32(bucketCount - 1), keyLengths: keyLengths))
+            cLevels.append(.object(keys: located, cKeys: &cKeys, cBuckets: &cBuckets))
         }
         return (.frozenCopy(of: cLevels), .frozenCopy(of: cKeys), .frozenCopy(of: cBuckets), keyBytes)
     }

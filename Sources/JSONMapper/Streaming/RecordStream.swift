@@ -207,7 +207,7 @@ final class RecordStream<Value> {
             do throws(RecordFailure) {
                 var issues: [JSONMapperError] = []
                 let value = try engine.decode(record, in: block, limits: limits, columns: inlineColumns, issues: &issues)
-                hold(value, records: 1, issues: issues, line: record.origin.line, range: record.streamRange)
+                hold(consume value, records: 1, issues: issues, line: record.origin.line, range: record.streamRange)
                 return .record
             } catch {
                 if let step = settle(error) { return step }

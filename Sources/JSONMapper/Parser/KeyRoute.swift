@@ -1,0 +1,71 @@
+import CYajlCallbacks
+
+extension cyajl_plan_level {
+    /// An object level over `keys`, each with the bytes its text points to and its slot and
+    /// child: appends the keys to `cKeys` and the level's hash table to `cBuckets`, and returns
+    /// the level that finds them there (``cyajl_level_find``). The one builder of the C key
+    /// tables, for record plans and key routes alike.
+    static func object(keys: [(text: UnsafePointer<UInt8>, length: Int, slot: Int32, child: Int32)],
+                       cKeys: inout [cyajl_plan_key], cBuckets: inout [UInt32]) -> cyajl_plan_level {
+        let firstKey = UInt32(cKeys.count)
+        var bucketCount = 2
+        while bucketCount < 2 * keys.count { bucketCount *= 2 }
+        let firstBucket = cBuckets.count
+        cBuckets.append(contentsOf: repeatElement(0, count: bucketCount))
+        var keyLengths: UInt64 = 0
+        for (number, key) in keys.enumerated() {
+            var head: UInt64 = 0, tail: UInt64 = 0
+            cyajl_key_words(key.text, key.length, &head, &tail)
+            cKeys.append(cyajl_plan_key(text: key.text, length: UInt32(key.length), head: head, tail: tail, slot: key.slot, child: key.child))
+            keyLengths |= cyajlplan_length_bit(key.length)
+            var bucket = Int(truncatingIfNeeded: cyajl_key_mix(key.length, head, tail)) & (bucketCount - 1)
+            while cBuckets[firstBucket + bucket] != 0 { bucket = (bucket + 1) & (bucketCount - 1) }
+            cBuckets[firstBucket + bucket] = UInt32(number + 1)
+        }
+        return cyajl_plan_level(isArray: 0, firstKey: firstKey, keyCount: UInt32(keys.count), firstBucket: UInt32(firstBucket),
+                                bucketMask: UInt32(bucketCount - 1), keyLengths: keyLengths)
+    }
+}
+
+/// The keys of an object a handler reads, in C (``cyajl_key_route``): while its frame is the
+/// innermost, the parser's key callback looks each key up here and never calls Swift for it
+/// (see ``DecodingSession``'s `routeKeys`). Immutable once built; freed with its owner.
+final class KeyRoute {
+    /// The route the parser's state points to.
+    let route: UnsafeMutablePointer<cyajl_key_route>
+    private let keys: UnsafeMutableBufferPointer<cyajl_plan_key>
+    private let buckets: UnsafeMutableBufferPointer<UInt32>
+    private let values: UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+
+    /// A route to `values`, which must outlive it, by key.
+    init(_ entries: [(key: String, value: UnsafeMutableRawPointer)]) {
+        let text = entries.flatMap(\.key.utf8)
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
+        _ = bytes.initialize(from: text)
+        keyBytes = bytes
+        var offset = 0
+        let located = entries.map { entry in
+            let length = entry.key.utf8.count
+            defer { offset += length }
+            return (text: UnsafePointer(bytes.baseAddress! + offset), length: length, slot: Int32(-1), child: Int32(-1))
+        }
+        var cKeys: [cyajl_plan_key] = []
+        var cBuckets: [UInt32] = []
+        let level = cyajl_plan_level.object(keys: located, cKeys: &cKeys, cBuckets: &cBuckets)
+        keys = .frozenCopy(of: cKeys)
+        buckets = .frozenCopy(of: cBuckets)
+        values = .frozenCopy(of: entries.map { Optional($0.value) })
+        route = .allocate(capacity: 1)
+        route.initialize(to: cyajl_key_route(level: level, keys: UnsafePointer(keys.baseAddress), buckets: UnsafePointer(buckets.baseAddress),
+                                             values: UnsafePointer(values.baseAddress)))
+    }
+
+    deinit {
+        route.deallocate()
+        keys.deallocate()
+        buckets.deallocate()
+        values.deallocate()
+        keyBytes.deallocate()
+    }
+}
