@@ -1,5 +1,3 @@
-import CYajlCallbacks
-
 /// Reads the events of a model's object, or of an object or array a key path passes through,
 /// and routes each value to the properties its key binds (the dictionary-driven walk:
 /// key → mapper entry → binding chain → typed setter). The codec side of the model's key
@@ -11,7 +9,7 @@ class KeyTreeHandler: _JSONFrameHandler {
     /// owns its handlers.
     unowned(unsafe) let meta: ModelMeta
 
-    init(meta: ModelMeta, keyRoute: UnsafeMutablePointer<cyajl_key_route>? = nil) {
+    init(meta: ModelMeta, keyRoute: KeyRoute.Handle? = nil) {
         self.meta = meta
         super.init(keyRoute: keyRoute)
     }
@@ -133,7 +131,7 @@ final class ObjectHandler: KeyTreeHandler {
         self.checksAtEndRequiringKeys = isRoot && meta.checksAtEndRequiringKeys
         // The node's table keeps its entries alive, and the meta keeps the node and this handler.
         route = KeyRoute(keysAndValues.map { ($0.key, Unmanaged.passUnretained($0.value).toOpaque()) })
-        super.init(meta: meta, keyRoute: route.route)
+        super.init(meta: meta, keyRoute: route.handle)
     }
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {

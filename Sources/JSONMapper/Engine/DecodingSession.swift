@@ -417,17 +417,12 @@ final class DecodingSession: JSONEventSink {
     /// stable while it is the innermost (``FrameStack`` never moves a frame), and whenever it stops
     /// being the innermost this function runs again before the next key.
     private func routeKeys() {
-        guard let skipState else { return }
-        guard state.pointee.skipDepth == 0, state.pointee.capture == nil, state.pointee.frames.count > 0 else {
-            skipState.pointee.keyRoute = nil
-            return
+        guard state.pointee.frames.count > 0, state.pointee.skipDepth == 0, state.pointee.capture == nil,
+              let route = state.pointee.frames.top.pointee.handler._withUnsafeGuaranteedRef({ $0.keyRoute }) else {
+            return stopRoutingKeys()
         }
-        let top = state.pointee.frames.top
-        let route = top.pointee.handler._withUnsafeGuaranteedRef { $0.keyRoute }
-        skipState.pointee.keyRoute = UnsafePointer(route)
-        guard route != nil else { return }
-        skipState.pointee.keyEntry = (UnsafeMutableRawPointer(top) + Self.entryOffset).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-        skipState.pointee.keyDepthAllowance = options.maxDepth - state.pointee.depth
+        routeKeys(route, entry: UnsafeMutableRawPointer(state.pointee.frames.top) + Self.entryOffset,
+                  depthAllowance: options.maxDepth - state.pointee.depth)
     }
 
     private func fail(_ error: JSONMapperError) -> Bool {

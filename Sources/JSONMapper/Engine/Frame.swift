@@ -15,7 +15,8 @@ struct Frame {
     /// Per-property bytes of a model (fallback priority of the key that set it, or unset),
     /// present when the model has required or multi-key properties.
     var state: UnsafeMutablePointer<UInt8>?
-    /// The mapper entry of the current key or array position (models and key paths).
+    /// The mapper entry of the current key or array position (models and key paths); from
+    /// bytes, a key route writes it (see ``DecodingSession``'s `routeKeys`).
     var entry: Unmanaged<MapperEntry>?
     /// The binding (in its entry's frozen ``MapperEntry/links``) whose property the child
     /// frame is decoding.

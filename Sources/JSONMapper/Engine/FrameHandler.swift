@@ -1,5 +1,3 @@
-import CYajlCallbacks
-
 /// The handler of the events that arrive while its container is the innermost open one (see
 /// ``Frame``): the base of every codec and of the handlers of a model's object levels.
 ///
@@ -14,9 +12,9 @@ public class _JSONFrameHandler {
     /// ``KeyRoute``), or `nil`: every key comes to ``key(_:in:_:)``. A handler with a route gets
     /// no key event from bytes while its frame is the innermost, only the entry the route found,
     /// in the frame's ``Frame/entry``, with the value of a key it lacks skipped.
-    final let keyRoute: UnsafeMutablePointer<cyajl_key_route>?
+    final let keyRoute: KeyRoute.Handle?
 
-    init(keyRoute: UnsafeMutablePointer<cyajl_key_route>? = nil) {
+    init(keyRoute: KeyRoute.Handle? = nil) {
         self.keyRoute = keyRoute
     }
 

@@ -31,8 +31,9 @@ extension cyajl_plan_level {
 /// innermost, the parser's key callback looks each key up here and never calls Swift for it
 /// (see ``DecodingSession``'s `routeKeys`). Immutable once built; freed with its owner.
 final class KeyRoute {
-    /// The route the parser's state points to.
-    let route: UnsafeMutablePointer<cyajl_key_route>
+    /// The route, as the parser's state takes it (``JSONEventSink/routeKeys(_:entry:depthAllowance:)``).
+    var handle: Handle { Handle(route: route) }
+    private let route: UnsafeMutablePointer<cyajl_key_route>
     private let keys: UnsafeMutableBufferPointer<cyajl_plan_key>
     private let buckets: UnsafeMutableBufferPointer<UInt32>
     private let values: UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>
@@ -61,11 +62,34 @@ final class KeyRoute {
                                              values: UnsafePointer(values.baseAddress)))
     }
 
+    /// A route for the parser's state, valid while its ``KeyRoute`` lives; opaque above this layer.
+    struct Handle {
+        fileprivate let route: UnsafeMutablePointer<cyajl_key_route>
+    }
+
     deinit {
         route.deallocate()
         keys.deallocate()
         buckets.deallocate()
         values.deallocate()
         keyBytes.deallocate()
+    }
+}
+
+extension JSONEventSink {
+    /// Points the parser's C key callback at `route`, which writes each key's value from the
+    /// route to `entry` (where a pointer-sized slot must be) and skips the value of a key the
+    /// route lacks, `depthAllowance` containers deep at most. Without a parser (events from a
+    /// tree) it does nothing.
+    final func routeKeys(_ route: KeyRoute.Handle, entry: UnsafeMutableRawPointer, depthAllowance: Int) {
+        guard let skipState else { return }
+        skipState.pointee.keyRoute = UnsafePointer(route.route)
+        skipState.pointee.keyEntry = entry.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        skipState.pointee.keyDepthAllowance = depthAllowance
+    }
+
+    /// Has every key come to ``key(_:)`` again.
+    final func stopRoutingKeys() {
+        skipState?.pointee.keyRoute = nil
     }
 }
