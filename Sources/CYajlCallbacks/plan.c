@@ -69,8 +69,8 @@ static int cyajlplan_scalar(cyajl_recorder *r, cyajl_tape_kind kind, const unsig
         if (r->skipDepth == 1) r->skipCount += 1;
         return 1;
     }
-    // A scalar at depth 0 (a record that is no object, or a value after it) stops the plan,
-    // which reads one object per record: the general way reports what else a record holds.
+    // The plan reads one object per record: a scalar at depth 0 (a record that is no object,
+    // or a value after it) is for the general way to report.
     if (r->depth == 0) return 0;
     int32_t slot, child;
     cyajlplan_locate(r, &slot, &child);
@@ -219,9 +219,9 @@ static const yajl_callbacks cyajlplan_callbacks = {
     cyajlplan_close,
 };
 
-/// Whether the bytes after a record's object are whitespace only, so that the record is whole:
-/// JSON allows nothing else after a document, and any other byte is a second value or the
-/// start of a token that yajl keeps for its next call.
+/// Whether the bytes after a record's object are whitespace only, the one thing JSON allows
+/// after a document. Any other byte is a second value, or the start of a token yajl holds for
+/// its next call.
 static int cyajlplan_only_whitespace(const unsigned char *bytes, size_t count) {
     for (size_t k = 0; k < count; k++) {
         unsigned char byte = bytes[k];

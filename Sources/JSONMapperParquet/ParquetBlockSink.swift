@@ -12,8 +12,8 @@ import JSONMapper
 package struct ParquetBlockSink: RowBlockSink {
     /// A cell held until its record is kept: a trivial value, so that holding, checking and
     /// storing a cell copies no reference. Text points into the planned way's buffers, which
-    /// keep it until the next record is recorded, after this record's commit. A value of the
-    /// general cell path (dates, decimals, doubles) is kept in `generalValues`.
+    /// hold it until the recorder reads the next record, so for as long as the record is held.
+    /// A value of the general cell path (dates, decimals, doubles) is kept in `generalValues`.
     private enum Held {
         case null
         case int64(Int64)

@@ -108,8 +108,6 @@ class KeyTreeHandler: _JSONFrameHandler {
 
 /// The handler of a model's object (`isRoot`) or of an object a key path passes through.
 final class ObjectHandler: KeyTreeHandler {
-    /// The node's key table, frozen: built before the handler exists.
-    private let keys: KeyTable<MapperEntry>
     /// The keys of the table, for property-driven walks of an object (``MemberWalk``).
     let keyList: [String]
     private let isRoot: Bool
@@ -118,12 +116,11 @@ final class ObjectHandler: KeyTreeHandler {
     /// under ``DecodingOptions/requiresNonOptionalKeys``.
     private let checksAtEnd: Bool
     private let checksAtEndRequiringKeys: Bool
-    /// The node's keys for the parser's C key callback: a key's mapper entry, as ``key(_:in:_:)``
-    /// finds it.
+    /// The node's keys, frozen, in C: the parser's key callback finds a key's mapper entry there,
+    /// and so does ``key(_:in:_:)`` for the keys that come to Swift.
     private let route: KeyRoute
 
     init(meta: ModelMeta, node: PathNode, isRoot: Bool) {
-        self.keys = node.keys
         let keysAndValues = node.keys.keysAndValues
         self.keyList = keysAndValues.map(\.key)
         self.isRoot = isRoot
@@ -135,7 +132,7 @@ final class ObjectHandler: KeyTreeHandler {
     }
 
     override func key(_ text: JSONBytes, in frame: UnsafeMutablePointer<Frame>, _ session: DecodingSession) throws(JSONMapperError) {
-        let entry = keys[text]
+        let entry = route.value(for: text).map { Unmanaged<MapperEntry>.fromOpaque($0) }
         frame.pointee.entry = entry
         if entry == nil { session.skipValueOfKey() }
     }

@@ -405,23 +405,20 @@ final class DecodingSession: JSONEventSink {
         state.pointee.arena.reset(to: mark)
     }
 
-    /// Where the frame's entry is, for the C key callback to write.
-    private static let entryOffset = MemoryLayout<Frame>.offset(of: \Frame.entry)!
-
     /// Points the parser's C key callback at the innermost frame's key route, or at none: keys
     /// reach Swift while a value is skipped or captured here, and for handlers without a route.
     /// Called wherever the innermost frame, the skipping or the capture changes.
     ///
     /// The route writes a key's entry, an unretained `MapperEntry` or null, straight into the
-    /// frame's ``Frame/entry``, which is laid out as one nullable pointer. The frame's address is
-    /// stable while it is the innermost (``FrameStack`` never moves a frame), and whenever it stops
-    /// being the innermost this function runs again before the next key.
+    /// frame's ``Frame/entry``, which is laid out as one nullable pointer. That address stays
+    /// valid while the frame is the innermost (``FrameStack`` never moves a frame), and only the
+    /// innermost frame's entry is ever given to the parser.
     private func routeKeys() {
         guard state.pointee.frames.count > 0, state.pointee.skipDepth == 0, state.pointee.capture == nil,
               let route = state.pointee.frames.top.pointee.handler._withUnsafeGuaranteedRef({ $0.keyRoute }) else {
             return stopRoutingKeys()
         }
-        routeKeys(route, entry: UnsafeMutableRawPointer(state.pointee.frames.top) + Self.entryOffset,
+        routeKeys(route, entry: UnsafeMutableRawPointer(state.pointee.frames.top.pointer(to: \.entry)!),
                   depthAllowance: options.maxDepth - state.pointee.depth)
     }
 

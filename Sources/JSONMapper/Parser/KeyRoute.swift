@@ -1,11 +1,12 @@
 import CYajlCallbacks
 
 extension cyajl_plan_level {
-    /// An object level over `keys`, each with the bytes its text points to and its slot and
-    /// child: appends the keys to `cKeys` and the level's hash table to `cBuckets`, and returns
-    /// the level that finds them there (``cyajl_level_find``). The one builder of the C key
-    /// tables, for record plans and key routes alike.
-    static func object(keys: [(text: UnsafePointer<UInt8>, length: Int, slot: Int32, child: Int32)],
+    /// An object level over `keys`, each with its slot and child: writes each key's bytes at
+    /// `text` (which moves past them; the caller's buffer has room for them all), appends the
+    /// keys to `cKeys` and the level's hash table to `cBuckets`, and returns the level that finds
+    /// them there (``cyajl_level_find``). The one builder of the C key tables, for record plans
+    /// and key routes alike.
+    static func object(keys: [(key: String, slot: Int32, child: Int32)], text: inout UnsafeMutablePointer<UInt8>,
                        cKeys: inout [cyajl_plan_key], cBuckets: inout [UInt32]) -> cyajl_plan_level {
         let firstKey = UInt32(cKeys.count)
         var bucketCount = 2
@@ -14,11 +15,17 @@ extension cyajl_plan_level {
         cBuckets.append(contentsOf: repeatElement(0, count: bucketCount))
         var keyLengths: UInt64 = 0
         for (number, key) in keys.enumerated() {
+            let start = text
+            for byte in key.key.utf8 {
+                text.initialize(to: byte)
+                text += 1
+            }
+            let length = text - start
             var head: UInt64 = 0, tail: UInt64 = 0
-            cyajl_key_words(key.text, key.length, &head, &tail)
-            cKeys.append(cyajl_plan_key(text: key.text, length: UInt32(key.length), head: head, tail: tail, slot: key.slot, child: key.child))
-            keyLengths |= cyajlplan_length_bit(key.length)
-            var bucket = Int(truncatingIfNeeded: cyajl_key_mix(key.length, head, tail)) & (bucketCount - 1)
+            cyajl_key_words(start, length, &head, &tail)
+            cKeys.append(cyajl_plan_key(text: start, length: UInt32(length), head: head, tail: tail, slot: key.slot, child: key.child))
+            keyLengths |= cyajlplan_length_bit(length)
+            var bucket = Int(truncatingIfNeeded: cyajl_key_mix(length, head, tail)) & (bucketCount - 1)
             while cBuckets[firstBucket + bucket] != 0 { bucket = (bucket + 1) & (bucketCount - 1) }
             cBuckets[firstBucket + bucket] = UInt32(number + 1)
         }
@@ -41,25 +48,25 @@ final class KeyRoute {
 
     /// A route to `values`, which must outlive it, by key.
     init(_ entries: [(key: String, value: UnsafeMutableRawPointer)]) {
-        let text = entries.flatMap(\.key.utf8)
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
-        _ = bytes.initialize(from: text)
-        keyBytes = bytes
-        var offset = 0
-        let located = entries.map { entry in
-            let length = entry.key.utf8.count
-            defer { offset += length }
-            return (text: UnsafePointer(bytes.baseAddress! + offset), length: length, slot: Int32(-1), child: Int32(-1))
-        }
+        keyBytes = .allocate(capacity: max(entries.reduce(0) { $0 + $1.key.utf8.count }, 1))
+        var text = keyBytes.baseAddress!
         var cKeys: [cyajl_plan_key] = []
         var cBuckets: [UInt32] = []
-        let level = cyajl_plan_level.object(keys: located, cKeys: &cKeys, cBuckets: &cBuckets)
+        let level = cyajl_plan_level.object(keys: entries.map { ($0.key, -1, -1) }, text: &text, cKeys: &cKeys, cBuckets: &cBuckets)
         keys = .frozenCopy(of: cKeys)
         buckets = .frozenCopy(of: cBuckets)
         values = .frozenCopy(of: entries.map { Optional($0.value) })
         route = .allocate(capacity: 1)
         route.initialize(to: cyajl_key_route(level: level, keys: UnsafePointer(keys.baseAddress), buckets: UnsafePointer(buckets.baseAddress),
                                              values: UnsafePointer(values.baseAddress)))
+    }
+
+    /// The value of `key`, or `nil`: the lookup the parser's key callback makes, for keys that
+    /// come to Swift (from a tree, or over the string limit).
+    @inline(__always)
+    func value(for key: JSONBytes) -> UnsafeMutableRawPointer? {
+        let number = cyajl_level_find(&route.pointee.level, keys.baseAddress, buckets.baseAddress, key.buffer.baseAddress, key.count)
+        return number >= 0 ? values[Int(number)] : nil
     }
 
     /// A route for the parser's state, valid while its ``KeyRoute`` lives; opaque above this layer.

@@ -204,13 +204,12 @@ private struct PlanTree {
     /// object levels' hash tables, and the keys' bytes.
     func compiled() -> (UnsafeMutableBufferPointer<cyajl_plan_level>, UnsafeMutableBufferPointer<cyajl_plan_key>,
                         UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt8>) {
-        let textBytes = levels.flatMap { $0.keyOrder.flatMap(\.utf8) }
-        let keyBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(textBytes.count, 1))
-        _ = keyBytes.initialize(from: textBytes)
+        let textCount = levels.reduce(0) { count, level in level.keyOrder.reduce(count) { $0 + $1.utf8.count } }
+        let keyBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(textCount, 1))
+        var text = keyBytes.baseAddress!
         var cLevels: [cyajl_plan_level] = []
         var cKeys: [cyajl_plan_key] = []
         var cBuckets: [UInt32] = []
-        var textOffset = 0
         for level in levels {
             let firstKey = UInt32(cKeys.count)
             if level.isArray {
@@ -223,12 +222,8 @@ private struct PlanTree {
                                                 keyCount: UInt32(count), firstBucket: 0, bucketMask: 0, keyLengths: 0))
                 continue
             }
-            let located = level.keyOrder.map { key in
-                let entry = level.byKey[key]!, length = key.utf8.count
-                defer { textOffset += length }
-                return (text: UnsafePointer(keyBytes.baseAddress! + textOffset), length: length, slot: entry.slot, child: entry.child)
-            }
-            cLevels.append(.object(keys: located, cKeys: &cKeys, cBuckets: &cBuckets))
+            let keys = level.keyOrder.map { key in (key, level.byKey[key]!.slot, level.byKey[key]!.child) }
+            cLevels.append(.object(keys: keys, text: &text, cKeys: &cKeys, cBuckets: &cBuckets))
         }
         return (.frozenCopy(of: cLevels), .frozenCopy(of: cKeys), .frozenCopy(of: cBuckets), keyBytes)
     }

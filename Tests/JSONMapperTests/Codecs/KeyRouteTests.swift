@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import JSONMapper
 
-/// From bytes, the keys of a model's object are looked up in C (each `ObjectHandler`'s
-/// `KeyRoute`), from a tree in Swift (its `KeyTable`). Both must find the same entries, for every
-/// key length the lookup treats apart, at every level of a model, and around values that are
-/// skipped or captured.
+/// From bytes, the keys of a model's object are looked up by the parser's C key callback (in each
+/// `ObjectHandler`'s `KeyRoute`), from a tree by `ObjectHandler.key`. Both must find the same
+/// entries, for every key length the lookup treats apart, at every level of a model, and around
+/// values that are skipped or captured.
 @Suite("Codecs: model keys looked up in C")
 struct KeyRouteTests {
     /// Keys of every length class the lookup compares differently: up to three bytes, four to

@@ -72,32 +72,36 @@ struct SharedScannerTests {
         for (a, b) in pairs { #expect(Self.hash(a) != Self.hash(b), "\(a) / \(b)") }
     }
 
-    @Test func twoKeysOfOneLengthUpToSixteenBytesHaveEqualWordsOnlyWhenEqual() {
+    /// Whether a route over `keys` finds each key's own value.
+    static func routeFindsEachKey(_ keys: [[UInt8]]) -> Bool {
+        let values = keys.indices.map { UnsafeMutableRawPointer(bitPattern: $0 + 1)! }
+        let route = KeyRoute(zip(keys, values).map { (String(decoding: $0, as: UTF8.self), $1) })
+        return zip(keys, values).allSatisfy { key, value in
+            (key + [0]).withUnsafeBufferPointer { route.value(for: JSONBytes(start: $0.baseAddress!, count: key.count)) } == value
+        }
+    }
+
+    @Test func keysOfOneLengthUpToSixteenBytesAreToldApartByTheirWords() {
         // Key tables compare such keys by their words alone: every key over a small alphabet
         // at each length up to seven (the overlapping reads), and keys differing in one byte
         // at each position of every length up to sixteen.
         let alphabet = Array("ab\u{0}".utf8)
         for length in 0...7 {
-            var seen: [String: [UInt8]] = [:]
             let total = Int(pow(Double(alphabet.count), Double(length)))
-            for index in 0..<total {
+            let keys = (0..<total).map { index in
                 var rest = index
-                let key = (0..<length).map { _ in defer { rest /= alphabet.count }; return alphabet[rest % alphabet.count] }
-                let words = key.withUnsafeBufferPointer { KeyBytes.words($0) }
-                let name = "\(words.head):\(words.tail)"
-                #expect(seen[name] == nil, "\(key) and \(seen[name] ?? [])")
-                seen[name] = key
+                return (0..<length).map { _ in defer { rest /= alphabet.count }; return alphabet[rest % alphabet.count] }
             }
+            #expect(Self.routeFindsEachKey(keys), "length \(length)")
         }
         for length in 1...16 {
             let key = [UInt8](repeating: UInt8(ascii: "k"), count: length)
-            let words = key.withUnsafeBufferPointer { KeyBytes.words($0) }
-            for position in 0..<length {
+            let others = (0..<length).map { position in
                 var other = key
                 other[position] = UInt8(ascii: "j")
-                let otherWords = other.withUnsafeBufferPointer { KeyBytes.words($0) }
-                #expect(otherWords != words, "length \(length), position \(position)")
+                return other
             }
+            #expect(Self.routeFindsEachKey([key] + others), "length \(length)")
         }
     }
 
