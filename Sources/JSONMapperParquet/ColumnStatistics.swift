@@ -1,3 +1,5 @@
+import Foundation
+
 /// A column chunk's statistics (`Statistics` in `parquet.thrift`): the null count, always,
 /// and the smallest and largest value in the column's sort order, as readers order them for
 /// `TypeDefinedOrder`:
@@ -36,7 +38,12 @@ enum ColumnStatistics {
                 statistics.minValue = [buffer.booleans.contains(false) ? 0 : 1]
                 statistics.maxValue = [buffer.booleans.contains(true) ? 1 : 0]
             }
-        case .byteArray: setByteBounds(buffer, candidates: distinct ?? (0..<buffer.valueCount).map(buffer.byteRange(ofValue:)), in: &statistics)
+        case .byteArray:
+            if let distinct {
+                setByteBounds(buffer, candidates: distinct, in: &statistics)
+            } else {
+                setByteBounds(buffer, candidates: (0..<buffer.valueCount).lazy.map(buffer.byteRange(ofValue:)), in: &statistics)
+            }
         case .fixed: setFixedBounds(buffer, in: &statistics)
         }
         return statistics
@@ -64,13 +71,14 @@ enum ColumnStatistics {
         statistics.maxValue = PlainEncoding.bytes(of: maximum.bitPattern)
     }
 
-    private static func setByteBounds(_ buffer: ParquetColumnBuffer, candidates: [Range<Int>], in statistics: inout ParquetMetadata.Statistics) {
+    private static func setByteBounds<Candidates: Collection<Range<Int>>>(_ buffer: ParquetColumnBuffer, candidates: Candidates,
+                                                                       in statistics: inout ParquetMetadata.Statistics) {
         guard var minimum = candidates.first else { return }
         var maximum = minimum
         buffer.bytes.withUnsafeBufferPointer { bytes in
             for range in candidates.dropFirst() {
-                if precedes(bytes[range], bytes[minimum]) { minimum = range }
-                if precedes(bytes[maximum], bytes[range]) { maximum = range }
+                if precedes(range, minimum, in: bytes) { minimum = range }
+                if precedes(maximum, range, in: bytes) { maximum = range }
             }
         }
         let bytes = buffer.bytes
@@ -85,10 +93,13 @@ enum ColumnStatistics {
         }
     }
 
-    /// Whether `a` orders before `b`, bytewise and unsigned (a prefix first).
-    private static func precedes(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        for (x, y) in zip(a, b) where x != y { return x < y }
-        return a.count < b.count
+    /// Whether the value at `a` orders before the one at `b`, bytewise and unsigned (a prefix
+    /// first): `memcmp` compares bytes as unsigned characters.
+    private static func precedes(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(a.count, b.count)
+        guard common > 0, let base = bytes.baseAddress else { return a.count < b.count }
+        let order = memcmp(base + a.lowerBound, base + b.lowerBound, common)
+        return order == 0 ? a.count < b.count : order < 0
     }
 
     private static func setFixedBounds(_ buffer: ParquetColumnBuffer, in statistics: inout ParquetMetadata.Statistics) {

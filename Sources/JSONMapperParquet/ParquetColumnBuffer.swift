@@ -117,6 +117,17 @@ public struct ParquetColumnBuffer: Sendable {
         nullCount = 0
     }
 
+    /// Reserves room for as many rows, values and bytes as `other` holds, so that a buffer
+    /// filled about as much as `other` does not grow step by step.
+    mutating func reserveCapacity(matching other: ParquetColumnBuffer) {
+        isPresent.reserveCapacity(other.isPresent.count)
+        integers.reserveCapacity(other.integers.count)
+        doubles.reserveCapacity(other.doubles.count)
+        booleans.reserveCapacity(other.booleans.count)
+        bytes.reserveCapacity(other.bytes.count)
+        ends.reserveCapacity(other.ends.count)
+    }
+
     /// The indices of the values of `rows`.
     func valueRange(ofRows rows: Range<Int>) -> Range<Int> {
         guard column.isOptional else { return rows }
@@ -223,6 +234,11 @@ public struct ParquetRowBlock: Sendable {
     /// Empties the block, keeping its buffers' capacity.
     public mutating func removeAll() {
         for index in columns.indices { columns[index].removeAll() }
+    }
+
+    /// Reserves room in each column for as much as `other`'s holds.
+    mutating func reserveCapacity(matching other: ParquetRowBlock) {
+        for index in columns.indices { columns[index].reserveCapacity(matching: other.columns[index]) }
     }
 
     /// Appends a value to column `index` that its buffer's ``ParquetColumnBuffer/check(_:)``

@@ -5,7 +5,7 @@ import Testing
 
 /// Files written by ``ParquetWriter`` read back with pyarrow (python3; `scripts/test` installs
 /// it when missing, and a missing pyarrow fails these tests): a property test over random
-/// columns, values, row group sizes and codecs, and the schema-row writer.
+/// columns, values, row group and page sizes and codecs, and the schema-row writer.
 @Suite struct RoundTripTests {
     /// A deterministic generator, so a failure names its seed and replays.
     struct SplitMix: RandomNumberGenerator {
@@ -67,6 +67,7 @@ import Testing
         var options = ParquetWriterOptions()
         options.rowGroupSize = Int.random(in: 1...80, using: &random)
         options.pageRowLimit = Int.random(in: 1...50, using: &random)
+        options.pageSize = Int.random(in: 1...256, using: &random)
         options.compression = ParquetCompression.allCases.randomElement(using: &random)!
         options.dictionarySizeLimit = Int.random(in: 0...400, using: &random)
         let rowCount = Int.random(in: 0...240, using: &random)
