@@ -1,6 +1,8 @@
-// The byte scans of cyajl_scan.h. SSE2 (every x86-64) compares sixteen bytes at a time; other
-// targets take eight at a time in a 64-bit word. Both read only inside [bytes, bytes + count):
-// the vector loop stops where fewer than a vector's bytes remain, and the rest goes byte by byte.
+// The byte scans of cyajl_scan.h. SSE2 (every x86-64) compares sixteen bytes at a time, AVX2
+// thirty-two where the processor has it; other targets take eight at a time in a 64-bit word.
+// All read only inside [bytes, bytes + count): a vector loop stops where fewer than a vector's
+// bytes remain, and the rest goes byte by byte (or, in the lookup passes, through a zero-padded
+// copy).
 #include "cyajl_scan.h"
 
 #include <string.h>
@@ -106,8 +108,9 @@ static inline size_t cyajl_checked_length(const uint8_t *bytes, size_t i, size_t
     return 0;
 }
 
-/// The bits of a block's mask from position `from` on (none past the block).
-static inline unsigned cyajl_bits_from(size_t from) { return from >= 16 ? 0u : ~0u << from; }
+/// The bits of a block's mask (sixteen or thirty-two bits) from position `from` on (none past
+/// the mask).
+static inline unsigned cyajl_bits_from(size_t from) { return from >= 32 ? 0u : ~0u << from; }
 
 int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count) {
     size_t i = 0;
@@ -150,7 +153,7 @@ int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count) {
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-#include <tmmintrin.h>
+#include <immintrin.h>
 
 // UTF-8 by table lookups, the method of Keiser and Lemire's "Validating UTF-8 in less than one
 // instruction per byte": each byte is judged with the one ahead of it through three 16-entry tables
@@ -170,10 +173,10 @@ enum {
     CYAJL_CARRY = CYAJL_TOO_SHORT | CYAJL_TOO_LONG | CYAJL_TWO_CONTS,
 };
 
+/// The faults each high nibble of a sequence's first byte allows.
 __attribute__((target("ssse3")))
-static inline __m128i cyajl_utf8_faults(__m128i input, __m128i previous) {
-    const __m128i lowNibble = _mm_set1_epi8(0x0F);
-    const __m128i byte1HighTable = _mm_setr_epi8(
+static inline __m128i cyajl_byte1_high_table(void) {
+    return _mm_setr_epi8(
         CYAJL_TOO_LONG, CYAJL_TOO_LONG, CYAJL_TOO_LONG, CYAJL_TOO_LONG,
         CYAJL_TOO_LONG, CYAJL_TOO_LONG, CYAJL_TOO_LONG, CYAJL_TOO_LONG,
         (char)CYAJL_TWO_CONTS, (char)CYAJL_TWO_CONTS, (char)CYAJL_TWO_CONTS, (char)CYAJL_TWO_CONTS,
@@ -181,7 +184,12 @@ static inline __m128i cyajl_utf8_faults(__m128i input, __m128i previous) {
         CYAJL_TOO_SHORT,
         CYAJL_TOO_SHORT | CYAJL_OVERLONG_3 | CYAJL_SURROGATE,
         CYAJL_TOO_SHORT | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000 | CYAJL_OVERLONG_4);
-    const __m128i byte1LowTable = _mm_setr_epi8(
+}
+
+/// The faults each low nibble of a sequence's first byte allows.
+__attribute__((target("ssse3")))
+static inline __m128i cyajl_byte1_low_table(void) {
+    return _mm_setr_epi8(
         (char)(CYAJL_CARRY | CYAJL_OVERLONG_3 | CYAJL_OVERLONG_2 | CYAJL_OVERLONG_4),
         (char)(CYAJL_CARRY | CYAJL_OVERLONG_2),
         (char)CYAJL_CARRY, (char)CYAJL_CARRY,
@@ -197,7 +205,12 @@ static inline __m128i cyajl_utf8_faults(__m128i input, __m128i previous) {
         (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000 | CYAJL_SURROGATE),
         (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000),
         (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000));
-    const __m128i byte2HighTable = _mm_setr_epi8(
+}
+
+/// The faults each high nibble of the byte after it allows.
+__attribute__((target("ssse3")))
+static inline __m128i cyajl_byte2_high_table(void) {
+    return _mm_setr_epi8(
         CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT,
         CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT,
         (char)(CYAJL_TOO_LONG | CYAJL_OVERLONG_2 | CYAJL_TWO_CONTS | CYAJL_OVERLONG_3 | CYAJL_TOO_LARGE_1000 | CYAJL_OVERLONG_4),
@@ -205,6 +218,13 @@ static inline __m128i cyajl_utf8_faults(__m128i input, __m128i previous) {
         (char)(CYAJL_TOO_LONG | CYAJL_OVERLONG_2 | CYAJL_TWO_CONTS | CYAJL_SURROGATE | CYAJL_TOO_LARGE),
         (char)(CYAJL_TOO_LONG | CYAJL_OVERLONG_2 | CYAJL_TWO_CONTS | CYAJL_SURROGATE | CYAJL_TOO_LARGE),
         CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT, CYAJL_TOO_SHORT);
+}
+
+__attribute__((target("ssse3")))
+static inline __m128i cyajl_utf8_faults(__m128i input, __m128i previous) {
+    const __m128i lowNibble = _mm_set1_epi8(0x0F);
+    const __m128i byte1HighTable = cyajl_byte1_high_table(), byte1LowTable = cyajl_byte1_low_table(),
+                  byte2HighTable = cyajl_byte2_high_table();
 
     __m128i previous1 = _mm_alignr_epi8(input, previous, 15);
     // Shifting 16-bit lanes moves bits across bytes; the mask keeps each byte's own high nibble.
@@ -316,6 +336,112 @@ static int cyajl_input_passes_by_lookup(const uint8_t *bytes, size_t count) {
     return _mm_movemask_epi8(_mm_cmpeq_epi8(state.faults, _mm_setzero_si128())) == 0xFFFF;
 }
 
+// The same pass thirty-two bytes at a time (AVX2): the tables in both 128-bit lanes, since
+// vpshufb looks up within a lane, and the bytes one to three back taken across the lane
+// boundary from the block before.
+
+__attribute__((target("avx2")))
+static inline __m256i cyajl_utf8_faults_avx2(__m256i input, __m256i previous) {
+    const __m256i lowNibble = _mm256_set1_epi8(0x0F);
+    const __m256i byte1HighTable = _mm256_broadcastsi128_si256(cyajl_byte1_high_table());
+    const __m256i byte1LowTable = _mm256_broadcastsi128_si256(cyajl_byte1_low_table());
+    const __m256i byte2HighTable = _mm256_broadcastsi128_si256(cyajl_byte2_high_table());
+
+    // Each lane of `joined` is the sixteen bytes before the same lane of `input`.
+    __m256i joined = _mm256_permute2x128_si256(previous, input, 0x21);
+    __m256i previous1 = _mm256_alignr_epi8(input, joined, 15);
+    __m256i byte1High = _mm256_shuffle_epi8(byte1HighTable, _mm256_and_si256(_mm256_srli_epi16(previous1, 4), lowNibble));
+    __m256i byte1Low = _mm256_shuffle_epi8(byte1LowTable, _mm256_and_si256(previous1, lowNibble));
+    __m256i byte2High = _mm256_shuffle_epi8(byte2HighTable, _mm256_and_si256(_mm256_srli_epi16(input, 4), lowNibble));
+    __m256i special = _mm256_and_si256(_mm256_and_si256(byte1High, byte1Low), byte2High);
+
+    __m256i previous2 = _mm256_alignr_epi8(input, joined, 14), previous3 = _mm256_alignr_epi8(input, joined, 13);
+    __m256i thirdByte = _mm256_subs_epu8(previous2, _mm256_set1_epi8((char)(0xE0 - 0x80)));
+    __m256i fourthByte = _mm256_subs_epu8(previous3, _mm256_set1_epi8((char)(0xF0 - 0x80)));
+    __m256i expected = _mm256_and_si256(_mm256_or_si256(thirdByte, fourthByte), _mm256_set1_epi8((char)0x80));
+    return _mm256_xor_si256(expected, special);
+}
+
+__attribute__((target("avx2")))
+static inline __m256i cyajl_block_faults_avx2(__m256i v, __m256i previous, __m256i *cut) {
+    __m256i controls = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0B)), _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0C)));
+    if (_mm256_movemask_epi8(v) == 0) {
+        __m256i faults = _mm256_or_si256(controls, *cut);
+        *cut = _mm256_setzero_si256();
+        return faults;
+    }
+    const __m256i lastLeads = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                               -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                               (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1));
+    *cut = _mm256_subs_epu8(v, lastLeads);
+    return _mm256_or_si256(controls, cyajl_utf8_faults_avx2(v, previous));
+}
+
+typedef struct {
+    __m256i previous, faults, cut;
+} cyajl_lookup_state_avx2;
+
+__attribute__((target("avx2")))
+static inline int cyajl_lookup_block_avx2(const uint8_t *block, size_t at, const uint8_t *bytes, size_t count,
+                                          cyajl_lookup_state_avx2 *state, size_t *escapedUntil) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)block);
+    __m256i next = _mm256_loadu_si256((const __m256i *)(block + 1));
+    unsigned candidates = (unsigned)_mm256_movemask_epi8(
+        _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')), _mm256_cmpeq_epi8(next, _mm256_set1_epi8('u'))));
+    if (candidates && !cyajl_unicode_escapes_pass(bytes, at, count, candidates, escapedUntil)) return 0;
+    state->faults = _mm256_or_si256(state->faults, cyajl_block_faults_avx2(v, state->previous, &state->cut));
+    state->previous = v;
+    return 1;
+}
+
+__attribute__((target("avx2")))
+static int cyajl_input_passes_by_wide_lookup(const uint8_t *bytes, size_t count) {
+    cyajl_lookup_state_avx2 state = { _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256() };
+    size_t escapedUntil = 0, i = 0;
+    for (; i + 33 <= count; i += 32) {
+        if (!cyajl_lookup_block_avx2(bytes + i, i, bytes, count, &state, &escapedUntil)) return 0;
+    }
+    uint8_t tail[65] = {0};
+    memcpy(tail, bytes + i, count - i);
+    for (size_t k = 0; k == 0 || (k == 32 && i + k <= count); k += 32) {
+        if (!cyajl_lookup_block_avx2(tail + k, i + k, bytes, count, &state, &escapedUntil)) return 0;
+    }
+    return _mm256_movemask_epi8(_mm256_cmpeq_epi8(state.faults, _mm256_setzero_si256())) == -1;
+}
+
+/// Whether the processor and the operating system run AVX2 (the OS must save the YMM
+/// registers, which `__builtin_cpu_supports` checks too).
+static int cyajl_has_avx2(void) {
+    static int known = -1;
+    int has = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (has < 0) {
+        __builtin_cpu_init();
+        has = __builtin_cpu_supports("avx2") != 0;
+        __atomic_store_n(&known, has, __ATOMIC_RELAXED);
+    }
+    return has;
+}
+
+/// `cyajl_count_byte` thirty-two bytes at a time.
+__attribute__((target("avx2")))
+static size_t cyajl_count_byte_wide(const uint8_t *bytes, size_t count, uint8_t byte) {
+    size_t found = 0, i = 0;
+    const __m256i wanted = _mm256_set1_epi8((char)byte), zero = _mm256_setzero_si256();
+    while (i + 32 <= count) {
+        // As in the sixteen-byte count: the lanes are summed before one could wrap.
+        __m256i lanes = zero;
+        size_t end = i + 255 * 32 < count ? i + 255 * 32 : count;
+        for (; i + 32 <= end; i += 32) {
+            lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(bytes + i)), wanted));
+        }
+        __m256i sums = _mm256_sad_epu8(lanes, zero);
+        found += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1)
+            + (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
+    }
+    for (; i < count; i++) found += bytes[i] == byte;
+    return found;
+}
+
 static int cyajl_has_ssse3(void) {
     static int known = -1;
     int has = __atomic_load_n(&known, __ATOMIC_RELAXED);
@@ -330,12 +456,22 @@ static int cyajl_has_ssse3(void) {
 
 int cyajl_input_passes(const uint8_t *bytes, size_t count) {
 #if defined(__x86_64__) || defined(__i386__)
+    if (cyajl_has_avx2()) return cyajl_input_passes_by_wide_lookup(bytes, count);
+#endif
+    return cyajl_input_passes_by_narrow_lookup(bytes, count);
+}
+
+int cyajl_input_passes_by_narrow_lookup(const uint8_t *bytes, size_t count) {
+#if defined(__x86_64__) || defined(__i386__)
     if (cyajl_has_ssse3()) return cyajl_input_passes_by_lookup(bytes, count);
 #endif
     return cyajl_input_passes_bytewise(bytes, count);
 }
 
 size_t cyajl_count_byte(const uint8_t *bytes, size_t count, uint8_t byte) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (cyajl_has_avx2()) return cyajl_count_byte_wide(bytes, count, byte);
+#endif
     size_t found = 0, i = 0;
 #if defined(__SSE2__)
     const __m128i wanted = _mm_set1_epi8((char)byte), zero = _mm_setzero_si128();

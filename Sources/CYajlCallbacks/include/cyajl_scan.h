@@ -16,12 +16,16 @@ size_t cyajl_first_non_ascii_or_ff_vt(const uint8_t *bytes, size_t count);
 /// well-formed UTF-8 (Unicode Table 3-7), has no form feed or vertical tab, and no `\u` escape
 /// encodes a lone UTF-16 surrogate. 0 does not say there is a fault, only that the caller's
 /// precise checks must decide (an escape or sequence the input ends inside is such a case).
-/// Takes `cyajl_input_passes_bytewise` where the processor lacks SSSE3, and sixteen-byte table
-/// lookups otherwise.
+/// Judges thirty-two bytes at a time by table lookups where the processor has AVX2, else as
+/// `cyajl_input_passes_by_narrow_lookup`.
 int cyajl_input_passes(const uint8_t *bytes, size_t count);
 
-/// `cyajl_input_passes` checking each sequence and escape on its own: the portable pass, kept
-/// callable so that tests hold both passes to the same verdicts.
+/// `cyajl_input_passes` sixteen bytes at a time where the processor has SSSE3, else as
+/// `cyajl_input_passes_bytewise`. Callable, as the bytewise pass is, so that tests hold every
+/// pass to the same verdicts on any processor.
+int cyajl_input_passes_by_narrow_lookup(const uint8_t *bytes, size_t count);
+
+/// `cyajl_input_passes` checking each sequence and escape on its own: the portable pass.
 int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count);
 
 /// How many of `bytes[0..<count]` are `byte`.

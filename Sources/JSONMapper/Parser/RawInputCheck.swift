@@ -29,9 +29,12 @@ struct RawInputCheck {
     var isCarrying: Bool { !carried.isEmpty }
 
     /// The ways of ``surelyPasses(_:by:)``.
-    enum Pass {
-        /// Sixteen-byte table lookups where the processor has them (SSSE3), else `bytewise`.
+    enum Pass: CaseIterable {
+        /// Thirty-two-byte table lookups where the processor has them (AVX2), else
+        /// `narrowLookup`.
         case fastest
+        /// Sixteen-byte table lookups where the processor has them (SSSE3), else `bytewise`.
+        case narrowLookup
         /// Each sequence and escape checked on its own: the portable pass.
         case bytewise
     }
@@ -39,11 +42,12 @@ struct RawInputCheck {
     /// Whether `bytes`, a whole input or a chunk that neither begins nor ends inside a
     /// sequence or an escape, surely has no fault of this check's or of
     /// ``SurrogateEscapeCheck``'s, in one pass in C (`cyajl_input_passes`); `false` leaves the
-    /// answer to the two checks. Tests hold both passes to the same verdicts.
+    /// answer to the two checks. Tests hold every pass to the same verdicts.
     static func surelyPasses(_ bytes: UnsafeRawBufferPointer, by pass: Pass = .fastest) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         switch pass {
         case .fastest: return cyajl_input_passes(base.bytePointer, bytes.count) != 0
+        case .narrowLookup: return cyajl_input_passes_by_narrow_lookup(base.bytePointer, bytes.count) != 0
         case .bytewise: return cyajl_input_passes_bytewise(base.bytePointer, bytes.count) != 0
         }
     }
