@@ -152,8 +152,12 @@ int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count) {
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
 #include <immintrin.h>
+
+// `__builtin_cpu_supports` reads what the runtime found when the program was loaded (for AVX2,
+// also that the operating system saves the YMM registers): a load and a test per call.
+static inline int cyajl_has_ssse3(void) { return __builtin_cpu_supports("ssse3"); }
+static inline int cyajl_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 
 // UTF-8 by table lookups, the method of Keiser and Lemire's "Validating UTF-8 in less than one
 // instruction per byte": each byte is judged with the one ahead of it through three 16-entry tables
@@ -207,7 +211,7 @@ static inline __m128i cyajl_byte1_low_table(void) {
         (char)(CYAJL_CARRY | CYAJL_TOO_LARGE | CYAJL_TOO_LARGE_1000));
 }
 
-/// The faults each high nibble of the byte after it allows.
+/// The faults each high nibble of a sequence's second byte allows.
 __attribute__((target("ssse3")))
 static inline __m128i cyajl_byte2_high_table(void) {
     return _mm_setr_epi8(
@@ -336,9 +340,9 @@ static int cyajl_input_passes_by_lookup(const uint8_t *bytes, size_t count) {
     return _mm_movemask_epi8(_mm_cmpeq_epi8(state.faults, _mm_setzero_si128())) == 0xFFFF;
 }
 
-// The same pass thirty-two bytes at a time (AVX2): the tables in both 128-bit lanes, since
-// vpshufb looks up within a lane, and the bytes one to three back taken across the lane
-// boundary from the block before.
+// The same pass thirty-two bytes at a time (AVX2): the tables sit in both 128-bit lanes, since
+// vpshufb looks up within a lane, and a lane's preceding bytes are joined in from the other lane
+// or the preceding block.
 
 __attribute__((target("avx2")))
 static inline __m256i cyajl_utf8_faults_avx2(__m256i input, __m256i previous) {
@@ -347,7 +351,7 @@ static inline __m256i cyajl_utf8_faults_avx2(__m256i input, __m256i previous) {
     const __m256i byte1LowTable = _mm256_broadcastsi128_si256(cyajl_byte1_low_table());
     const __m256i byte2HighTable = _mm256_broadcastsi128_si256(cyajl_byte2_high_table());
 
-    // Each lane of `joined` is the sixteen bytes before the same lane of `input`.
+    // Each lane of `joined` holds the sixteen input bytes that precede the same lane of `input`.
     __m256i joined = _mm256_permute2x128_si256(previous, input, 0x21);
     __m256i previous1 = _mm256_alignr_epi8(input, joined, 15);
     __m256i byte1High = _mm256_shuffle_epi8(byte1HighTable, _mm256_and_si256(_mm256_srli_epi16(previous1, 4), lowNibble));
@@ -409,26 +413,13 @@ static int cyajl_input_passes_by_wide_lookup(const uint8_t *bytes, size_t count)
     return _mm256_movemask_epi8(_mm256_cmpeq_epi8(state.faults, _mm256_setzero_si256())) == -1;
 }
 
-/// Whether the processor and the operating system run AVX2 (the OS must save the YMM
-/// registers, which `__builtin_cpu_supports` checks too).
-static int cyajl_has_avx2(void) {
-    static int known = -1;
-    int has = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (has < 0) {
-        __builtin_cpu_init();
-        has = __builtin_cpu_supports("avx2") != 0;
-        __atomic_store_n(&known, has, __ATOMIC_RELAXED);
-    }
-    return has;
-}
-
 /// `cyajl_count_byte` thirty-two bytes at a time.
 __attribute__((target("avx2")))
 static size_t cyajl_count_byte_wide(const uint8_t *bytes, size_t count, uint8_t byte) {
     size_t found = 0, i = 0;
     const __m256i wanted = _mm256_set1_epi8((char)byte), zero = _mm256_setzero_si256();
     while (i + 32 <= count) {
-        // As in the sixteen-byte count: the lanes are summed before one could wrap.
+        // A byte lane holds at most 255 matches, so the lanes are summed every 255 vectors.
         __m256i lanes = zero;
         size_t end = i + 255 * 32 < count ? i + 255 * 32 : count;
         for (; i + 32 <= end; i += 32) {
@@ -442,16 +433,6 @@ static size_t cyajl_count_byte_wide(const uint8_t *bytes, size_t count, uint8_t 
     return found;
 }
 
-static int cyajl_has_ssse3(void) {
-    static int known = -1;
-    int has = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (has < 0) {
-        unsigned a, b, c, d;
-        has = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) != 0;
-        __atomic_store_n(&known, has, __ATOMIC_RELAXED);
-    }
-    return has;
-}
 #endif
 
 int cyajl_input_passes(const uint8_t *bytes, size_t count) {

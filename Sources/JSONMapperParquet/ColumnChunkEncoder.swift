@@ -46,37 +46,23 @@ struct ColumnChunkEncoder {
     }
 
     /// The rows of each data page, and the indices of their values. A chunk of no rows still
-    /// has one, empty, page. A page's PLAIN size is worked out at each row from its value
-    /// count, or for byte arrays from where its first and last values end.
+    /// has one, empty, page. A page's PLAIN size is taken for its whole value range at each row
+    /// (`PlainEncoding.size`, one step whatever the range).
     private func pages(of buffer: ParquetColumnBuffer) -> [(rows: Range<Int>, values: Range<Int>)] {
         guard buffer.rowCount > 0 else { return [(0..<0, 0..<0)] }
         let isOptional = buffer.column.isOptional
-        let bitsPerValue: Int? = switch buffer.storage {
-        case .byteArray: nil
-        case .int32: 32
-        case .int64, .double: 64
-        case .bool: 1
-        case .fixed(let width): 8 * width
-        }
         var pages: [(rows: Range<Int>, values: Range<Int>)] = []
         var start = 0
         var firstValue = 0
         var value = 0
         buffer.isPresent.withUnsafeBufferPointer { isPresent in
-            buffer.ends.withUnsafeBufferPointer { ends in
-                for row in 0..<buffer.rowCount {
-                    if !isOptional || isPresent[row] { value += 1 }
-                    let count = value - firstValue
-                    let size = if let bitsPerValue {
-                        (count * bitsPerValue + 7) / 8
-                    } else {
-                        count == 0 ? 0 : ends[value - 1] - (firstValue == 0 ? 0 : ends[firstValue - 1]) + 4 * count
-                    }
-                    guard row + 1 - start >= options.pageRowLimit || size >= options.pageSize else { continue }
-                    pages.append((start..<(row + 1), firstValue..<value))
-                    start = row + 1
-                    firstValue = value
-                }
+            for row in 0..<buffer.rowCount {
+                if !isOptional || isPresent[row] { value += 1 }
+                guard row + 1 - start >= options.pageRowLimit
+                    || PlainEncoding.size(ofValues: firstValue..<value, of: buffer) >= options.pageSize else { continue }
+                pages.append((start..<(row + 1), firstValue..<value))
+                start = row + 1
+                firstValue = value
             }
         }
         if start < buffer.rowCount { pages.append((start..<buffer.rowCount, firstValue..<value)) }

@@ -93,8 +93,8 @@ enum ColumnStatistics {
         }
     }
 
-    /// Whether the value at `a` orders before the one at `b`, bytewise and unsigned (a prefix
-    /// first): `memcmp` compares bytes as unsigned characters.
+    /// Whether the value at `a` precedes the one at `b` in unsigned bytewise order, a prefix
+    /// first (`memcmp` compares bytes as unsigned characters).
     private static func precedes(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = min(a.count, b.count)
         guard common > 0, let base = bytes.baseAddress else { return a.count < b.count }
