@@ -118,14 +118,10 @@ package struct ParquetBlockSink: RowBlockSink {
         let width = mapping.columns.count
         var column = 0
         for cell in held {
-            // Each case stores its own kind of value, so that no cell goes through a
-            // `ParquetValue` made only to be taken apart again.
-            switch cell {
-            case .null: block.store(.null, column: column)
-            case .int64(let number): block.store(.int64(number), column: column)
-            case .bool(let flag): block.store(.bool(flag), column: column)
-            case .bytes(let bytes): block.storeBytes(bytes, column: column)
-            case .general(let index): block.store(generalValues[index], column: column)
+            if case .bytes(let bytes) = cell {
+                block.storeBytes(bytes, column: column)
+            } else if let value = value(of: cell) {
+                block.store(value, column: column)
             }
             column = column + 1 == width ? 0 : column + 1
         }
@@ -138,17 +134,21 @@ package struct ParquetBlockSink: RowBlockSink {
         let width = mapping.columns.count
         var column = 0
         for cell in held {
-            let violation: ParquetValueRule.Violation? = switch cell {
-            case .null: rules[column].violation(by: .null)
-            case .int64(let number): rules[column].violation(by: .int64(number))
-            case .bool(let flag): rules[column].violation(by: .bool(flag))
-            case .bytes: nil
-            case .general(let index): rules[column].violation(by: generalValues[index])
-            }
-            if violation != nil { return false }
+            if let value = value(of: cell), rules[column].violation(by: value) != nil { return false }
             column = column + 1 == width ? 0 : column + 1
         }
         return true
+    }
+
+    /// The value `cell` holds; `nil` for text, which is stored from its bytes.
+    private func value(of cell: Held) -> ParquetValue? {
+        switch cell {
+        case .null: .null
+        case .int64(let number): .int64(number)
+        case .bool(let flag): .bool(flag)
+        case .bytes: nil
+        case .general(let index): generalValues[index]
+        }
     }
 
     package mutating func discardRecord() {
