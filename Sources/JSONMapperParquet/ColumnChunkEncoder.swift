@@ -21,10 +21,7 @@ struct ColumnChunkEncoder {
         let start = output.count
         if let dictionary {
             var page: [UInt8] = []
-            for entry in dictionary.entries {
-                PlainEncoding.append(UInt32(entry.count), to: &page)
-                page.append(contentsOf: buffer.bytes[entry])
-            }
+            PlainEncoding.appendByteArrays(dictionary.entries, of: buffer.bytes, size: dictionary.plainSize, to: &page)
             chunk.dictionaryPageOffset = offset
             try writePage(page, type: .dictionaryPage, valueCount: dictionary.entries.count, encoding: .plain, into: &output, chunk: &chunk)
             chunk.dataPageOffset = offset + Int64(output.count - start)
@@ -70,7 +67,16 @@ struct ColumnChunkEncoder {
     }
 
     private func appendDefinitionLevels(_ isPresent: ArraySlice<Bool>, to page: inout [UInt8]) {
-        let levels = HybridEncoder.encode(isPresent.lazy.map { $0 ? 1 : 0 }, bitWidth: 1)
+        // Taken a run of equal levels at a time: most columns' levels are long runs of 1.
+        var encoder = HybridEncoder(bitWidth: 1)
+        var start = isPresent.startIndex
+        while start < isPresent.endIndex {
+            let level = isPresent[start]
+            let end = isPresent[start...].firstIndex(of: !level) ?? isPresent.endIndex
+            encoder.append(level ? 1 : 0, count: end - start)
+            start = end
+        }
+        let levels = encoder.finish()
         PlainEncoding.append(UInt32(levels.count), to: &page)
         page.append(contentsOf: levels)
     }
@@ -100,6 +106,8 @@ struct DictionaryBuilder {
     /// Where each distinct value lies in the buffer's bytes.
     var entries: [Range<Int>] = []
     var indices: [UInt32] = []
+    /// The size of the entries PLAIN: the dictionary page's.
+    var plainSize = 0
 
     /// The bits of the largest index; at least 1, which every reader takes.
     var bitWidth: Int { max(1, HybridEncoder.bitWidth(forMaximum: UInt32(max(entries.count - 1, 0)))) }
@@ -113,7 +121,6 @@ struct DictionaryBuilder {
         guard buffer.storage == .byteArray, buffer.valueCount > 0 else { return nil }
         var builder = DictionaryBuilder()
         builder.indices.reserveCapacity(buffer.valueCount)
-        var dictionarySize = 0
         let found = buffer.bytes.withUnsafeBytes { (bytes) -> Bool in
             var table = DistinctValues(bytes: bytes)
             for value in 0..<buffer.valueCount {
@@ -123,14 +130,14 @@ struct DictionaryBuilder {
                 if value + 1 == Self.probeValues, builder.entries.count * 10 > Self.probeValues * 9 { return false }
                 guard isNew else { continue }
                 builder.entries.append(range)
-                dictionarySize += 4 + range.count
-                if dictionarySize > sizeLimit { return false }
+                builder.plainSize += 4 + range.count
+                if builder.plainSize > sizeLimit { return false }
             }
             return true
         }
         guard found else { return nil }
         let plainSize = PlainEncoding.size(ofValues: 0..<buffer.valueCount, of: buffer)
-        let encodedSize = dictionarySize + (buffer.valueCount * builder.bitWidth + 7) / 8
+        let encodedSize = builder.plainSize + (buffer.valueCount * builder.bitWidth + 7) / 8
         return encodedSize < plainSize ? builder : nil
     }
 }

@@ -37,13 +37,18 @@ struct HybridEncoder {
     }
 
     mutating func append(_ value: UInt32) {
+        append(value, count: 1)
+    }
+
+    /// Appends `value` `count` times.
+    mutating func append(_ value: UInt32, count: Int) {
         if runLength > 0, value == runValue {
-            runLength += 1
+            runLength += count
             return
         }
         endRun()
         runValue = value
-        runLength = 1
+        runLength = count
     }
 
     /// The bytes of every value appended.

@@ -5,34 +5,24 @@ import JSONMapper
 /// string's UTF-8 copied once into its column, and handed to the writing thread a block at a
 /// time.
 ///
-/// A record's cells are held until the record is whole and every cell is one its column
-/// takes (a null in a required column is not), then stored; otherwise the record goes the
-/// general way, whose rows ``recordRows`` converts exactly as a row at a time would, and
-/// whose error rejects it.
+/// Each cell is checked against its column's rule and stored as it comes. A cell its column
+/// does not take (a null in a required column, an integer outside a 32-bit decimal) fails the
+/// record: the record's rows are cut back off the block (``ParquetRowBlock/removeRows(from:)``)
+/// and the record goes the general way, whose rows ``recordRows`` converts exactly as a row at
+/// a time would, and whose error rejects it. A record is rarely cut back, so storing at once
+/// costs less than holding every cell until the record is whole.
 package struct ParquetBlockSink: RowBlockSink {
-    /// A cell held until its record is kept: a trivial value, so that holding, checking and
-    /// storing a cell copies no reference. Text points into the planned way's buffers, which
-    /// hold it until the recorder reads the next record, so for as long as the record is held.
-    /// A value of the general cell path (dates, decimals, doubles) is kept in `generalValues`.
-    private enum Held {
-        case null
-        case int64(Int64)
-        case bool(Bool)
-        case bytes(UnsafeBufferPointer<UInt8>)
-        case general(Int)
-    }
-
     private let mapping: ParquetRowMapping
     /// Each schema column's position among the written ones (`nil`: not written, as a
     /// partition column).
     private let positions: [Int?]
-    /// What each column takes, as trivial values: read in place per cell, with no buffer copied.
+    /// What each column takes, as trivial values: checked per cell, with no buffer touched.
     private let rules: [ParquetValueRule]
     private var block: ParquetRowBlock
-    /// The record's cells, row after row, each row `mapping.columns.count` wide.
-    private var held: [Held] = []
-    private var generalValues: [ParquetValue] = []
-    private var rowStart = 0
+    /// The block's rows when the record began: where a failed record is cut back to.
+    private var recordStart = 0
+    /// Whether a cell of the record was one its column does not take.
+    private var recordFails = false
 
     /// A sink of `mapping`'s columns.
     package init(mapping: ParquetRowMapping) {
@@ -66,17 +56,16 @@ package struct ParquetBlockSink: RowBlockSink {
     }
 
     package mutating func beginRecord() {
-        held.removeAll(keepingCapacity: true)
-        generalValues.removeAll(keepingCapacity: true)
+        recordStart = block.rowCount
+        recordFails = false
     }
 
-    package mutating func beginRow() {
-        rowStart = held.count
-        held.append(contentsOf: repeatElement(.null, count: mapping.columns.count))
-    }
+    package mutating func beginRow() {}
 
     package mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>, column: Int) {
-        hold(.bytes(utf8), column: column)
+        // The planned way hands text to string columns only, whose storage is a byte array.
+        guard let position = positions[column] else { return }
+        block.storeBytes(utf8, column: position)
     }
 
     package mutating func appendInteger(digits: UnsafeBufferPointer<UInt8>, column: Int) {
@@ -84,76 +73,51 @@ package struct ParquetBlockSink: RowBlockSink {
         var value: Int64 = 0
         let negative = digits.first == UInt8(ascii: "-")
         for digit in digits.dropFirst(negative ? 1 : 0) { value = value * 10 + Int64(digit - 0x30) }
-        hold(.int64(negative ? -value : value), column: column)
+        store(.int64(negative ? -value : value), column: column)
     }
 
     package mutating func appendInteger(_ value: Int, column: Int) {
-        hold(.int64(Int64(value)), column: column)
+        store(.int64(Int64(value)), column: column)
     }
 
     package mutating func appendBool(_ value: Bool, column: Int) {
-        hold(.bool(value), column: column)
+        store(.bool(value), column: column)
     }
 
     package mutating func append(_ cell: JSONCell, column: Int) -> Bool {
         guard let position = positions[column] else { return true }
+        if case .null = cell { return store(.null, column: column) }
         do throws(JSONMapperError) {
-            generalValues.append(try mapping.value(of: cell, for: mapping.columns[position]))
-            held[rowStart + position] = .general(generalValues.count - 1)
+            let value = try mapping.value(of: cell, for: mapping.columns[position])
+            guard rules[position].violation(by: value) == nil else { return false }
+            block.store(value, column: position)
             return true
         } catch {
             return false
         }
     }
 
-    private mutating func hold(_ cell: Held, column: Int) {
-        guard let position = positions[column] else { return }
-        held[rowStart + position] = cell
+    /// Stores a trivial value that its column takes; otherwise fails the record.
+    @discardableResult
+    private mutating func store(_ value: ParquetValue, column: Int) -> Bool {
+        guard let position = positions[column] else { return true }
+        guard rules[position].violation(by: value) == nil else {
+            recordFails = true
+            return false
+        }
+        block.store(value, column: position)
+        return true
     }
 
     package mutating func endRow() {}
 
     package mutating func commitRecord() -> Bool {
-        guard heldCellsPassChecks() else { return false }
-        let width = mapping.columns.count
-        var column = 0
-        for cell in held {
-            if case .bytes(let bytes) = cell {
-                block.storeBytes(bytes, column: column)
-            } else if let value = value(of: cell) {
-                block.store(value, column: column)
-            }
-            column = column + 1 == width ? 0 : column + 1
-        }
-        return true
-    }
-
-    /// Whether every held value is one its column takes (text is the planned way's, for a
-    /// text column).
-    private func heldCellsPassChecks() -> Bool {
-        let width = mapping.columns.count
-        var column = 0
-        for cell in held {
-            if let value = value(of: cell), rules[column].violation(by: value) != nil { return false }
-            column = column + 1 == width ? 0 : column + 1
-        }
-        return true
-    }
-
-    /// The value `cell` holds; `nil` for text, which is stored from its bytes.
-    private func value(of cell: Held) -> ParquetValue? {
-        switch cell {
-        case .null: .null
-        case .int64(let number): .int64(number)
-        case .bool(let flag): .bool(flag)
-        case .bytes: nil
-        case .general(let index): generalValues[index]
-        }
+        !recordFails
     }
 
     package mutating func discardRecord() {
-        held.removeAll(keepingCapacity: true)
-        generalValues.removeAll(keepingCapacity: true)
+        block.removeRows(from: recordStart)
+        recordFails = false
     }
 
     package mutating func takeBlock() -> ParquetRowBlock {

@@ -117,6 +117,24 @@ public struct ParquetColumnBuffer: Sendable {
         nullCount = 0
     }
 
+    /// Removes the rows from `row` on: a record's rows that the block cannot keep after all.
+    mutating func removeRows(from row: Int) {
+        guard row < rowCount else { return }
+        let removedNulls = column.isOptional ? isPresent[row...].lazy.filter { !$0 }.count : 0
+        let values = valueCount - (rowCount - row - removedNulls)
+        if column.isOptional { isPresent.removeSubrange(row...) }
+        rowCount = row
+        nullCount -= removedNulls
+        switch storage {
+        case .int32, .int64: integers.removeSubrange(values...)
+        case .double: doubles.removeSubrange(values...)
+        case .bool: booleans.removeSubrange(values...)
+        case .byteArray, .fixed:
+            ends.removeSubrange(values...)
+            bytes.removeSubrange((ends.last ?? 0)...)
+        }
+    }
+
     /// Reserves room for as many rows, values and bytes as `other` holds, so that a buffer
     /// filled about as much as `other` does not grow step by step.
     mutating func reserveCapacity(matching other: ParquetColumnBuffer) {
@@ -234,6 +252,12 @@ public struct ParquetRowBlock: Sendable {
     /// Empties the block, keeping its buffers' capacity.
     public mutating func removeAll() {
         for index in columns.indices { columns[index].removeAll() }
+    }
+
+    /// Removes the rows from `row` on, in every column (those that have them: a record cut
+    /// back in the middle of a row has fewer in its later columns).
+    mutating func removeRows(from row: Int) {
+        for index in columns.indices { columns[index].removeRows(from: row) }
     }
 
     /// Reserves room in each column for as much as `other`'s holds.

@@ -57,14 +57,16 @@ public enum ParquetCompression: String, Sendable, CaseIterable {
     }
 
     private static func zstd(_ page: [UInt8]) throws(ParquetError) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: ZSTD_compressBound(page.count))
-        let size = output.withUnsafeMutableBytes { room in
-            page.withUnsafeBytes { input in
+        // Compressed into room left uninitialized: the bound is larger than the page, and zstd
+        // writes every byte it counts.
+        var size = 0
+        let output = [UInt8](unsafeUninitializedCapacity: ZSTD_compressBound(page.count)) { room, count in
+            size = page.withUnsafeBytes { input in
                 ZSTD_compress(room.baseAddress, room.count, input.baseAddress, input.count, ZSTD_CLEVEL_DEFAULT)
             }
+            count = ZSTD_isError(size) == 0 ? size : 0
         }
         guard ZSTD_isError(size) == 0 else { throw .compressionFailed(String(cString: ZSTD_getErrorName(size))) }
-        output.removeLast(output.count - size)
         return output
     }
 

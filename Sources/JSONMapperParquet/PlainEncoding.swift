@@ -25,14 +25,31 @@ enum PlainEncoding {
         case .bool:
             appendBits(buffer.booleans[values], to: &bytes)
         case .byteArray:
-            for index in values {
-                let range = buffer.byteRange(ofValue: index)
-                append(UInt32(range.count), to: &bytes)
-                bytes.append(contentsOf: buffer.bytes[range])
-            }
+            guard !values.isEmpty else { return }
+            appendByteArrays(values.lazy.map(buffer.byteRange(ofValue:)), of: buffer.bytes,
+                             size: size(ofValues: values, of: buffer), to: &bytes)
         case .fixed:
             guard !values.isEmpty else { return }
             bytes.append(contentsOf: buffer.bytes[buffer.byteRange(ofValue: values.lowerBound).lowerBound..<buffer.ends[values.upperBound - 1]])
+        }
+    }
+
+    /// Byte arrays at `ranges` of `source`, each after its length, appended to `bytes`; `size`
+    /// is what they take. The room is made once and filled in place: appending each length and
+    /// value on its own costs more than the copy itself for the short strings columns hold.
+    static func appendByteArrays(_ ranges: some Sequence<Range<Int>>, of source: [UInt8], size: Int, to bytes: inout [UInt8]) {
+        var offset = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        bytes.withUnsafeMutableBytes { output in
+            source.withUnsafeBytes { source in
+                for range in ranges {
+                    output.storeBytes(of: UInt32(range.count).littleEndian, toByteOffset: offset, as: UInt32.self)
+                    offset += 4
+                    UnsafeMutableRawBufferPointer(rebasing: output[offset..<(offset + range.count)])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[range]))
+                    offset += range.count
+                }
+            }
         }
     }
 
