@@ -100,6 +100,22 @@ import Testing
         #expect(bytes[1] == 0xAA)
     }
 
+    /// Runs appended whole (as definition levels are) encode as the same values one at a time.
+    @Test func runsAppendedWholeEncodeAsSingleValues() {
+        var random = RoundTripTests.SplitMix(state: 7)
+        for _ in 0..<200 {
+            var runs = HybridEncoder(bitWidth: 3)
+            var values: [UInt32] = []
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                let value = UInt32.random(in: 0...2, using: &random)
+                let count = Int.random(in: 1...30, using: &random)
+                runs.append(value, count: count)
+                values.append(contentsOf: repeatElement(value, count: count))
+            }
+            #expect(runs.finish() == HybridEncoder.encode(values, bitWidth: 3))
+        }
+    }
+
     @Test func bitWidths() {
         #expect(HybridEncoder.bitWidth(forMaximum: 0) == 0)
         #expect(HybridEncoder.bitWidth(forMaximum: 1) == 1)
