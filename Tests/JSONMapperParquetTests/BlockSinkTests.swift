@@ -83,3 +83,36 @@ import Testing
         }
     }
 }
+
+/// A block cut back to a row (``ParquetRowBlock/removeRows(from:)``, a failed record's rows)
+/// holds what it held at that row, in every column kind, optional or required, nulls and all,
+/// also when the record failed partway through a row (its later columns have one row fewer).
+@Suite struct RowRemovalTests {
+    @Test(arguments: 0..<40)
+    func aBlockCutBackHoldsWhatItHeldAtThatRow(seed: Int) throws {
+        var random = RoundTripTests.SplitMix(state: UInt64(seed) &+ 101)
+        let columns = (0..<Int.random(in: 1...6, using: &random)).map { index in
+            ParquetColumn("c\(index)", kind: RoundTripTests.kinds.randomElement(using: &random)!, optional: Bool.random(using: &random))
+        }
+        func randomRow() -> [ParquetValue] {
+            columns.map { column in
+                column.isOptional && Int.random(in: 0..<4, using: &random) == 0
+                    ? .null : RoundTripTests.value(of: column.kind, using: &random).0
+            }
+        }
+        var block = ParquetRowBlock(columns)
+        for _ in 0..<Int.random(in: 0...20, using: &random) { try block.append(row: randomRow()) }
+        let kept = block
+        // The failed record: whole rows, then a row cut short after some of its columns.
+        for _ in 0..<Int.random(in: 0...5, using: &random) { try block.append(row: randomRow()) }
+        let partial = randomRow()
+        for index in 0..<Int.random(in: 0..<columns.count, using: &random) { block.store(partial[index], column: index) }
+        block.removeRows(from: kept.rowCount)
+        for (actual, expected) in zip(block.columns, kept.columns) {
+            #expect(actual.rowCount == expected.rowCount && actual.nullCount == expected.nullCount)
+            #expect(actual.isPresent == expected.isPresent && actual.integers == expected.integers)
+            #expect(actual.doubles.map(\.bitPattern) == expected.doubles.map(\.bitPattern) && actual.booleans == expected.booleans)
+            #expect(actual.bytes == expected.bytes && actual.ends == expected.ends)
+        }
+    }
+}
