@@ -37,6 +37,10 @@ enum PlainEncoding {
     /// Byte arrays at `ranges` of `source`, each after its length, appended to `bytes`; `size`
     /// is what they take. The room is made once and filled in place: appending each length and
     /// value on its own costs more than the copy itself for the short strings columns hold.
+    ///
+    /// Safe as long as `size` is the sum of `4 + range.count` over `ranges` (as
+    /// ``size(ofValues:of:)`` and a dictionary's `plainSize` count it) and every range lies in
+    /// `source`: each write then lands in the room appended, and each read in `source`.
     static func appendByteArrays(_ ranges: some Sequence<Range<Int>>, of source: [UInt8], size: Int, to bytes: inout [UInt8]) {
         var offset = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: size))
