@@ -9,8 +9,8 @@ import JSONMapper
 /// does not take (a null in a required column, an integer outside a 32-bit decimal) fails the
 /// record: the record's rows are cut back off the block (``ParquetRowBlock/removeRows(from:)``)
 /// and the record goes the general way, whose rows ``recordRows`` converts exactly as a row at
-/// a time would, and whose error rejects it. A record is rarely cut back, so storing at once
-/// costs less than holding every cell until the record is whole.
+/// a time would, and whose error rejects it. Cells are stored at once, not held until the record
+/// is whole, because a record is rarely cut back.
 package struct ParquetBlockSink: RowBlockSink {
     private let mapping: ParquetRowMapping
     /// Each schema column's position among the written ones (`nil`: not written, as a
@@ -86,15 +86,10 @@ package struct ParquetBlockSink: RowBlockSink {
 
     package mutating func append(_ cell: JSONCell, column: Int) -> Bool {
         guard let position = positions[column] else { return true }
+        // A null (an absent value's default) needs no conversion: the column's rule decides it.
         if case .null = cell { return store(.null, column: column) }
-        do throws(JSONMapperError) {
-            let value = try mapping.value(of: cell, for: mapping.columns[position])
-            guard rules[position].violation(by: value) == nil else { return false }
-            block.store(value, column: position)
-            return true
-        } catch {
-            return false
-        }
+        guard let value = try? mapping.value(of: cell, for: mapping.columns[position]) else { return false }
+        return store(value, column: column)
     }
 
     /// Stores a trivial value that its column takes; otherwise fails the record.

@@ -117,14 +117,13 @@ public struct ParquetColumnBuffer: Sendable {
         nullCount = 0
     }
 
-    /// Removes the rows from `row` on: a record's rows that the block cannot keep after all.
+    /// Removes the rows from `row` on (a failed record's, which its block does not keep).
     mutating func removeRows(from row: Int) {
         guard row < rowCount else { return }
-        let removedNulls = column.isOptional ? isPresent[row...].lazy.filter { !$0 }.count : 0
-        let values = valueCount - (rowCount - row - removedNulls)
+        let values = valueRange(ofRows: 0..<row).count
         if column.isOptional { isPresent.removeSubrange(row...) }
         rowCount = row
-        nullCount -= removedNulls
+        nullCount = row - values
         switch storage {
         case .int32, .int64: integers.removeSubrange(values...)
         case .double: doubles.removeSubrange(values...)

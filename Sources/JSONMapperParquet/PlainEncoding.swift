@@ -25,7 +25,6 @@ enum PlainEncoding {
         case .bool:
             appendBits(buffer.booleans[values], to: &bytes)
         case .byteArray:
-            guard !values.isEmpty else { return }
             appendByteArrays(values.lazy.map(buffer.byteRange(ofValue:)), of: buffer.bytes,
                              size: size(ofValues: values, of: buffer), to: &bytes)
         case .fixed:
@@ -35,8 +34,8 @@ enum PlainEncoding {
     }
 
     /// Byte arrays at `ranges` of `source`, each after its length, appended to `bytes`; `size`
-    /// is what they take. The room is made once and filled in place: appending each length and
-    /// value on its own costs more than the copy itself for the short strings columns hold.
+    /// is what they take. The room is made once and filled in place, so that a value costs a
+    /// store and a copy rather than two appends, each checking the array's room.
     ///
     /// Safe as long as `size` is the sum of `4 + range.count` over `ranges` (as
     /// ``size(ofValues:of:)`` and a dictionary's `plainSize` count it) and every range lies in

@@ -39,8 +39,7 @@ final class RejectsLog {
     /// start of a character the cap cut.
     /// (Decoded, then compared with the bytes: a byte that is not UTF-8 decodes to U+FFFD and
     /// the two differ. `String(validating:as:)` would say it directly, but needs macOS 15. They
-    /// are compared with `memcmp`: a record is about a kilobyte, which a loop over the bytes
-    /// compares at many times the cost.)
+    /// are compared with `memcmp`, which takes a whole record's bytes a word at a time.)
     static func text(of bytes: [UInt8], isTruncated: Bool) -> String? {
         let kept = isTruncated ? withoutCutCharacter(bytes) : bytes[...]
         var text = String(decoding: kept, as: UTF8.self)
