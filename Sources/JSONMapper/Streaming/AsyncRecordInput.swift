@@ -72,25 +72,36 @@ final class AsyncChunkInput<Chunks: AsyncSequence>: AsyncRecordInput where Chunk
     }
 }
 
-/// A synchronous source (a file, a handle, bytes), read on a thread of its own.
+/// A synchronous source (a file, a handle, bytes), read on a thread of its own into the
+/// framer's buffers, which the framer adopts. The thread starts on the first read.
 final class ThreadedSourceInput: AsyncRecordInput {
-    private let reader: ThreadedSourceReader
+    private let source: JSONRecordSource
+    private let chunkSize: Int
+    private var reader: ThreadedSourceReader?
+    private var isClosed = false
     private let readsNeverWait: Bool
 
     init(_ source: JSONRecordSource, chunkSize: Int) {
-        reader = ThreadedSourceReader(source, chunkSize: chunkSize)
+        self.source = source
+        self.chunkSize = chunkSize
         readsNeverWait = source.readsNeverWait
     }
 
     override var neverWaits: Bool { readsNeverWait }
 
     override func read(into framer: RecordFramer, isolation: isolated (any Actor)?) async -> Int {
+        guard !isClosed else {
+            framer.endInput()
+            return 0
+        }
+        let reader = reader ?? ThreadedSourceReader(source, chunkSize: chunkSize, pool: framer.bufferPool)
+        self.reader = reader
         do throws(JSONMapperError) {
             guard let chunk = try await reader.next() else {
                 framer.endInput()
                 return 0
             }
-            chunk.withUnsafeBytes { framer.append($0) }
+            framer.adopt(chunk)
             return chunk.count
         } catch {
             framer.endInput(failure: error)
@@ -99,7 +110,8 @@ final class ThreadedSourceInput: AsyncRecordInput {
     }
 
     override func close() {
-        reader.close()
+        isClosed = true
+        reader?.close()
     }
 }
 

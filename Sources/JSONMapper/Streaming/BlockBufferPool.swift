@@ -43,3 +43,39 @@ final class BlockBufferPool: Sendable {
         if !kept { buffer.deallocate() }
     }
 }
+
+/// Bytes read into one of a pool's buffers at ``offset``, the room before them left for the
+/// start of a record that the last block could not take: what a reading thread hands the
+/// framer, which takes the buffer over (``RecordFramer/adopt(_:)``) rather than copying it.
+// Sendable: made whole on the reading thread and handed over through a lock; the buffer is
+// taken at most once, by the one consumer.
+final class PooledChunk: @unchecked Sendable {
+    let pool: BlockBufferPool
+    /// Where the bytes start in the buffer.
+    let offset: Int
+    let count: Int
+    private var buffer: UnsafeMutableRawPointer?
+
+    /// Takes ownership of `buffer`, one of `pool`'s, with `count` bytes at `offset`.
+    init(pool: BlockBufferPool, buffer: UnsafeMutableRawPointer, offset: Int, count: Int) {
+        self.pool = pool
+        self.buffer = buffer
+        self.offset = offset
+        self.count = count
+    }
+
+    deinit {
+        if let buffer { pool.giveBack(buffer) }
+    }
+
+    /// The bytes; valid while the chunk is alive and its buffer not taken.
+    var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: buffer.map { $0 + offset }, count: buffer == nil ? 0 : count)
+    }
+
+    /// Hands the buffer over to the caller, which gives it back to ``pool`` when done with it.
+    func takeBuffer() -> UnsafeMutableRawPointer {
+        defer { buffer = nil }
+        return buffer!
+    }
+}

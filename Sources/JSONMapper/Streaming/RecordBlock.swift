@@ -12,21 +12,24 @@ final class RecordBlock: @unchecked Sendable {
     /// The records, for value framings; `nil` for JSON Lines, whose records are its lines.
     let spans: [RecordSpan]?
 
-    /// The pool the buffer goes back to, if it is one of a pool's.
+    /// The buffer `bytes` lie in, and the pool it goes back to, if it is one of a pool's.
+    private let buffer: UnsafeMutableRawPointer
     private let pool: BlockBufferPool?
 
-    /// Takes ownership of `count` initialized bytes at `base`: a buffer of `pool`, or one
-    /// allocated with `UnsafeMutableRawPointer.allocate` when `pool` is `nil`.
-    init(taking base: UnsafeMutableRawPointer, count: Int, origin: InputOrigin, spans: [RecordSpan]?, pool: BlockBufferPool?) {
-        bytes = UnsafeRawBufferPointer(start: base, count: count)
+    /// Takes ownership of `buffer` (one of `pool`'s, or allocated with
+    /// `UnsafeMutableRawPointer.allocate` when `pool` is `nil`), which holds `count` initialized
+    /// bytes from `start`.
+    init(taking buffer: UnsafeMutableRawPointer, bytesAt start: UnsafeRawPointer, count: Int, origin: InputOrigin,
+         spans: [RecordSpan]?, pool: BlockBufferPool?) {
+        self.buffer = buffer
+        bytes = UnsafeRawBufferPointer(start: start, count: count)
         self.origin = origin
         self.spans = spans
         self.pool = pool
     }
 
     deinit {
-        guard let base = bytes.baseAddress.map(UnsafeMutableRawPointer.init(mutating:)) else { return }
-        if let pool { pool.giveBack(base) } else { base.deallocate() }
+        if let pool { pool.giveBack(buffer) } else { buffer.deallocate() }
     }
 }
 

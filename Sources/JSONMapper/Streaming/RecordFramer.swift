@@ -54,11 +54,14 @@ final class RecordFramer {
     private let limits: Limits
     /// The buffers of the blocks: room for a read and a record left over from the last block.
     private let pool: BlockBufferPool
+    /// The buffer, and whether it is one of the pool's: every other buffer is larger (a record
+    /// longer than a read, or a buffer grown past one).
+    private var buffer: UnsafeMutableRawPointer
+    private var isPooled = true
+    /// The first byte not yet cut off, in `buffer` (its start, unless a read's buffer was
+    /// adopted), and the room from there to the buffer's end.
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
-    /// Whether `base` is one of the pool's buffers: every other buffer is larger (a record
-    /// longer than a read, or a buffer grown past one).
-    private var isPooled: Bool { capacity == pool.capacity }
     private var count = 0
     /// The stream offset of the buffer's first byte.
     private var bufferOffset = 0
@@ -89,15 +92,28 @@ final class RecordFramer {
         // buffer unless that record is longer than a read. As many idle buffers as the stream
         // keeps blocks in flight ahead of its workers.
         pool = BlockBufferPool(capacity: 2 * max(limits.chunkSize, 1), limit: blocksInFlight)
-        base = pool.take()
+        buffer = pool.take()
+        base = buffer
         capacity = pool.capacity
     }
 
-    deinit { release(base) }
+    deinit { releaseBuffer() }
 
-    /// Frees the framer's buffer `buffer`, or gives it back to the pool.
-    private func release(_ buffer: UnsafeMutableRawPointer) {
+    /// The pool of the framer's buffers, for a reading thread to read into (see ``adopt(_:)``).
+    var bufferPool: BlockBufferPool { pool }
+
+    /// Frees the framer's buffer, or gives it back to the pool.
+    private func releaseBuffer() {
         if isPooled { pool.giveBack(buffer) } else { buffer.deallocate() }
+    }
+
+    /// Makes `newBuffer` the framer's buffer, its bytes from `start` on, the old one released.
+    private func replaceBuffer(with newBuffer: UnsafeMutableRawPointer, isPooled: Bool, start: UnsafeMutableRawPointer, capacity: Int) {
+        releaseBuffer()
+        buffer = newBuffer
+        self.isPooled = isPooled
+        base = start
+        self.capacity = capacity
     }
 
     // MARK: Input
@@ -109,9 +125,7 @@ final class RecordFramer {
             let grown = max(capacity * 2, count + minimum)
             let bigger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
             bigger.copyMemory(from: base, byteCount: count)
-            release(base)
-            base = bigger
-            capacity = grown
+            replaceBuffer(with: bigger, isPooled: false, start: bigger, capacity: grown)
         }
         return UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count)
     }
@@ -127,6 +141,18 @@ final class RecordFramer {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count).baseAddress!.copyMemory(from: source, byteCount: bytes.count)
         commit(bytes.count)
+    }
+
+    /// Adds the bytes of `chunk` by taking over its buffer: the bytes not yet cut off move into
+    /// the room before the chunk's, so only they are copied. Bytes that do not fit there (a
+    /// record longer than that room), or a chunk of another pool, are copied instead.
+    func adopt(_ chunk: PooledChunk) {
+        guard chunk.pool === pool, count <= chunk.offset else { return append(chunk.bytes) }
+        let start = chunk.offset - count
+        let adopted = chunk.takeBuffer()
+        (adopted + start).copyMemory(from: base, byteCount: count)
+        replaceBuffer(with: adopted, isPooled: true, start: adopted + start, capacity: pool.capacity - start)
+        commit(chunk.count)
     }
 
     /// Marks the end of the input: at its end, or (with `error`) where reading failed. After a
@@ -324,15 +350,17 @@ final class RecordFramer {
     /// Makes a block of the first `cut` bytes, which it takes with the buffer; the rest moves
     /// to a new buffer.
     private func cutBlock(at cut: Int, spans: [RecordSpan]?) -> RecordBlock {
-        let block = RecordBlock(taking: base, count: cut,
+        let block = RecordBlock(taking: buffer, bytesAt: base, count: cut,
                                 origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset), spans: spans,
                                 pool: isPooled ? pool : nil)
         if spans == nil { bufferLine += newlines(in: block.bytes) }
         let rest = count - cut
         let needed = rest + limits.chunkSize
+        isPooled = needed <= pool.capacity
         capacity = max(needed, pool.capacity)
         let fresh = isPooled ? pool.take() : UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         fresh.copyMemory(from: base + cut, byteCount: rest)
+        buffer = fresh
         base = fresh
         count = rest
         bufferOffset += cut

@@ -3,7 +3,8 @@ import Foundation
 /// Reads a ``JSONRecordSource`` into a framer, one chunk at a time, with `read(2)` straight
 /// into the framer's buffer for files and handles. A file is opened on the first read and
 /// closed when the reader is released. A filtered source, and a file read ahead, are read
-/// from the queue of a ``ThreadedSourceReader`` (which runs the filter, or reads the file).
+/// from the queue of a ``ThreadedSourceReader`` (which runs the filter, or reads the file),
+/// whose chunks the framer adopts.
 final class SourceReader: JSONRecordByteReader {
     private let source: JSONRecordSource
     private let chunkSize: Int
@@ -14,10 +15,12 @@ final class SourceReader: JSONRecordByteReader {
     /// Bytes of an in-memory source handed on so far.
     private var position = 0
     private var isAtEnd = false
-    /// The thread reading ahead (or running a filtered source's filter), and the part of its
-    /// last chunk not yet handed on.
+    /// The thread reading ahead (or running a filtered source's filter), and, for a caller of
+    /// ``read(into:)-(UnsafeMutableRawBufferPointer)`` (a filter of this reader's bytes), the
+    /// chunk being copied out and how much of it has been.
     private var thread: ThreadedSourceReader?
-    private var threadChunk: ArraySlice<UInt8> = []
+    private var threadChunk: PooledChunk?
+    private var threadChunkCopied = 0
 
     /// A reader of `source` in chunks of `chunkSize` bytes. With `readsAheadOnThread`, a file
     /// path is read on a thread of its own while the caller works on what it read before: for
@@ -38,8 +41,15 @@ final class SourceReader: JSONRecordByteReader {
     @discardableResult
     func read(into framer: RecordFramer) -> Int {
         do throws(JSONMapperError) {
-            let count = isAtEnd ? 0 : try read(into: framer.reserve(chunkSize))
-            framer.commit(count)
+            let count: Int
+            if isAtEnd {
+                count = 0
+            } else if readsOnThread, threadChunk == nil {
+                count = try adoptThreadChunk(into: framer)
+            } else {
+                count = try read(into: framer.reserve(chunkSize))
+                framer.commit(count)
+            }
             if count == 0 { framer.endInput() }
             return count
         } catch {
@@ -88,17 +98,51 @@ final class SourceReader: JSONRecordByteReader {
         }
     }
 
-    private func readThreaded(into room: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
-        if threadChunk.isEmpty {
-            let reader = thread ?? ThreadedSourceReader(source, chunkSize: chunkSize)
-            thread = reader
-            guard let chunk = try reader.nextWaiting() else { return 0 }
-            threadChunk = chunk[...]
+    /// Whether the source is read on a thread of its own.
+    private var readsOnThread: Bool {
+        switch source.storage {
+        case .path: readsAheadOnThread
+        case .filtered: true
+        case .bytes, .data, .handle: false
         }
-        let count = min(room.count, threadChunk.count)
-        threadChunk.withUnsafeBytes { room.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
-        threadChunk = threadChunk.dropFirst(count)
+    }
+
+    /// The thread's next chunk, handed to `framer` whole; 0 at the end of the source.
+    private func adoptThreadChunk(into framer: RecordFramer) throws(JSONMapperError) -> Int {
+        do throws(JSONMapperError) {
+            guard let chunk = try threadReader(pool: framer.bufferPool).nextWaiting() else {
+                isAtEnd = true
+                return 0
+            }
+            framer.adopt(chunk)
+            return chunk.count
+        } catch {
+            isAtEnd = true
+            throw error
+        }
+    }
+
+    /// The thread's next bytes, copied into `room`.
+    private func readThreaded(into room: UnsafeMutableRawBufferPointer) throws(JSONMapperError) -> Int {
+        if threadChunk == nil {
+            guard let chunk = try threadReader(pool: BlockBufferPool(capacity: chunkSize, limit: 1)).nextWaiting() else { return 0 }
+            threadChunk = chunk
+            threadChunkCopied = 0
+        }
+        let bytes = threadChunk!.bytes
+        let count = min(room.count, bytes.count - threadChunkCopied)
+        room.baseAddress!.copyMemory(from: bytes.baseAddress! + threadChunkCopied, byteCount: count)
+        threadChunkCopied += count
+        if threadChunkCopied == bytes.count { threadChunk = nil }
         return count
+    }
+
+    /// The thread, started on the first read, reading into `pool`'s buffers.
+    private func threadReader(pool: @autoclosure () -> BlockBufferPool) -> ThreadedSourceReader {
+        if let thread { return thread }
+        let reader = ThreadedSourceReader(source, chunkSize: chunkSize, pool: pool())
+        thread = reader
+        return reader
     }
 
     private func copy(from bytes: UnsafeRawBufferPointer, into room: UnsafeMutableRawBufferPointer) -> Int {

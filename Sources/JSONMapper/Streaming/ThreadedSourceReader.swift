@@ -6,6 +6,10 @@ import Foundation
 /// source (``JSONRecordSource/filtered(_:through:)``), whose filter runs on this thread while
 /// the stream decodes what it made before.
 ///
+/// Each chunk is read into a buffer of the pool it is given, after the room a framer needs to
+/// put the start of a record before it (``RecordFramer/adopt(_:)``), so that the bytes are
+/// copied once, by the kernel.
+///
 /// The thread stops when the source ends, when reading fails, or after ``close()`` (once a
 /// read that is blocked returns), which the owner must call: the thread keeps the reader
 /// alive until then. At most ``capacity`` chunks wait in the queue.
@@ -13,29 +17,31 @@ import Foundation
 final class ThreadedSourceReader: @unchecked Sendable {
     private static let capacity = 4
     private let condition = NSCondition()
-    private var chunks: [[UInt8]] = []
+    private var chunks: [PooledChunk] = []
     private var ending: Result<Void, JSONMapperError>?
     private var isClosed = false
     private var waiter: CheckedContinuation<Void, Never>?
 
-    init(_ source: JSONRecordSource, chunkSize: Int) {
+    /// A reader of `source` in chunks of at most `chunkSize` bytes, each read into the end of
+    /// one of `pool`'s buffers.
+    init(_ source: JSONRecordSource, chunkSize: Int, pool: BlockBufferPool) {
+        let room = min(max(chunkSize, 1), pool.capacity)
+        let offset = pool.capacity - room
         let thread = Thread { [self] in
-            let reader = Self.reader(of: source, chunkSize: chunkSize)
+            let reader = Self.reader(of: source, chunkSize: room)
             while true {
-                // Read into the array's uninitialized room (no zero fill): its count is what
-                // the reader wrote. (The closure rethrows untyped errors: the typed one crosses
-                // it as a Result.)
-                var result: Result<Int, JSONMapperError> = .success(0)
-                let chunk = [UInt8](unsafeUninitializedCapacity: max(chunkSize, 1)) { buffer, count in
-                    result = Result { () throws(JSONMapperError) in try reader.read(into: UnsafeMutableRawBufferPointer(buffer)) }
-                    count = (try? result.get()) ?? 0
+                let buffer = pool.take()
+                let result = Result { () throws(JSONMapperError) in
+                    try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer + offset, count: room))
                 }
                 switch result {
                 case .success(0):
+                    pool.giveBack(buffer)
                     return finish(.success(()))
-                case .success:
-                    guard put(chunk) else { return }
+                case .success(let count):
+                    guard put(PooledChunk(pool: pool, buffer: buffer, offset: offset, count: count)) else { return }
                 case .failure(let error):
+                    pool.giveBack(buffer)
                     return finish(.failure(error))
                 }
             }
@@ -60,7 +66,7 @@ final class ThreadedSourceReader: @unchecked Sendable {
     }
 
     /// The next chunk; `nil` at the end of the source. Throws where reading failed.
-    func next() async throws(JSONMapperError) -> [UInt8]? {
+    func next() async throws(JSONMapperError) -> PooledChunk? {
         while true {
             switch take() {
             case .chunk(let chunk): return chunk
@@ -72,7 +78,7 @@ final class ThreadedSourceReader: @unchecked Sendable {
 
     /// The next chunk, waiting on this thread until there is one; `nil` at the end of the
     /// source. Throws where reading failed.
-    func nextWaiting() throws(JSONMapperError) -> [UInt8]? {
+    func nextWaiting() throws(JSONMapperError) -> PooledChunk? {
         condition.lock()
         while chunks.isEmpty, ending == nil { condition.wait() }
         defer { condition.unlock() }
@@ -85,7 +91,7 @@ final class ThreadedSourceReader: @unchecked Sendable {
     }
 
     private enum Taken {
-        case chunk([UInt8])
+        case chunk(PooledChunk)
         case end(Result<Void, JSONMapperError>)
         case nothingYet
     }
@@ -114,7 +120,7 @@ final class ThreadedSourceReader: @unchecked Sendable {
     }
 
     /// Queues a chunk, waiting while the queue is full; `false` once closed.
-    private func put(_ chunk: [UInt8]) -> Bool {
+    private func put(_ chunk: PooledChunk) -> Bool {
         condition.lock()
         while chunks.count >= Self.capacity, !isClosed { condition.wait() }
         guard !isClosed else {

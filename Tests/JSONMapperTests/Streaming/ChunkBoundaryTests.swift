@@ -68,6 +68,59 @@ struct ChunkBoundaryTests {
         }
     }
 
+    /// The same cases through a filter, whose bytes a thread reads into the framer's buffers
+    /// for the framer to adopt: a record's start moves in front of the next chunk, or (longer
+    /// than the room there) the chunk is copied after it.
+    @Test(arguments: [1, 2])
+    func everyChunkSizeReadOnAThread(workers: Int) async {
+        for (framing, text, expected) in Self.cases {
+            let source = JSONRecordSource.filtered(.bytes(Array(text.utf8)), through: { $0 })
+            for chunkSize in 1...text.utf8.count + 1 {
+                let decoder = JSONRecordDecoder(framing: framing, workers: workers, chunkSize: chunkSize)
+                #expect(Self.summary(decoder.run(StreamEvent.self, source)) == expected, "\(framing) in chunks of \(chunkSize)")
+                var values: [StreamEvent] = []
+                do throws(JSONMapperError) {
+                    for try await record in decoder.records(StreamEvent.self, from: source).async { values.append(record.value) }
+                } catch {}
+                #expect(values == expected.records.map(\.value), "\(framing) in chunks of \(chunkSize), asynchronously")
+            }
+        }
+    }
+
+    @Test func theFramerAdoptsAChunkWhoseRoomTakesTheRecordBegun() {
+        let framer = RecordFramer(framing: .jsonLines, limits: .init(chunkSize: 8, maxRecordBytes: 1 << 20, maxRejectedBytes: 64),
+                                  blocksInFlight: 2)
+        func chunk(_ text: String, pool: BlockBufferPool) -> PooledChunk {
+            let buffer = pool.take()
+            let offset = pool.capacity - text.utf8.count
+            UnsafeMutableRawBufferPointer(start: buffer + offset, count: text.utf8.count).copyBytes(from: Array(text.utf8))
+            return PooledChunk(pool: pool, buffer: buffer, offset: offset, count: text.utf8.count)
+        }
+        var lines: [String] = []
+        func takeBlocks() {
+            while case .block(let block)? = framer.nextItem() { lines.append(String(decoding: block.bytes, as: UTF8.self)) }
+        }
+        // The pool's buffers are 16 bytes: a chunk of 5 leaves room for 11 bytes before it.
+        let adopted = chunk("{\"a\"\n", pool: framer.bufferPool)
+        framer.adopt(adopted)
+        #expect(adopted.bytes.isEmpty, "a chunk of the framer's pool is taken over")
+        takeBlocks()
+        let begun = chunk("[1,2,3,4,5,6", pool: framer.bufferPool)
+        framer.adopt(begun)
+        #expect(begun.bytes.isEmpty, "the room before the chunk is empty")
+        takeBlocks()
+        let pastTheRoom = chunk(",7,8]\n", pool: framer.bufferPool)
+        framer.adopt(pastTheRoom)
+        #expect(!pastTheRoom.bytes.isEmpty, "12 bytes begun do not fit in 10 bytes of room: the chunk is copied")
+        takeBlocks()
+        let foreign = chunk("{}\n", pool: BlockBufferPool(capacity: 16, limit: 1))
+        framer.adopt(foreign)
+        #expect(!foreign.bytes.isEmpty, "a chunk of another pool is copied")
+        framer.endInput()
+        takeBlocks()
+        #expect(lines == ["{\"a\"\n", "[1,2,3,4,5,6,7,8]\n", "{}\n"])
+    }
+
     @Test(arguments: [1, 2])
     func everySplitAsynchronously(workers: Int) async {
         for (framing, text, expected) in Self.cases {
