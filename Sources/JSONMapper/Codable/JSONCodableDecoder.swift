@@ -140,10 +140,10 @@ public final class JSONCodableDecoder: @unchecked Sendable {
     /// (through a decoder or container) is left to it, and `tape` is a fresh one afterwards, so
     /// a caller can hand the same tape to the next decode (a stream's next record).
     static func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer, options: CodableDecodingOptions,
-                                     origin: InputOrigin, tape: inout Tape) throws -> T {
+                                     origin: InputOrigin, rawInputChecked: Bool = false, tape: inout Tape) throws -> T {
         do {
             try tape.record(Self.skippingByteOrderMark(buffer), limits: options.limits.parserLimits,
-                            maxDepth: options.limits.maxDepth, origin: origin)
+                            maxDepth: options.limits.maxDepth, origin: origin, rawInputChecked: rawInputChecked)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: "The given data was not valid JSON. \(error.description)", underlyingError: error))
@@ -178,11 +178,11 @@ extension JSONCodableDecoder {
     /// Decodes one record of a stream, which starts at `origin` in it: errors are the library's
     /// (``JSONMapperError``), as every record stream rejects records with them.
     static func decodeRecord<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: CodableDecodingOptions,
-                                           origin: InputOrigin, tape: inout Tape) throws(JSONMapperError) -> T {
+                                           origin: InputOrigin, rawInputChecked: Bool, tape: inout Tape) throws(JSONMapperError) -> T {
         var options = options
         options.carriesLibraryErrors = true
         do {
-            return try decode(type, from: bytes, options: options, origin: origin, tape: &tape)
+            return try decode(type, from: bytes, options: options, origin: origin, rawInputChecked: rawInputChecked, tape: &tape)
         } catch {
             throw JSONMapperError(decoding: error)
         }

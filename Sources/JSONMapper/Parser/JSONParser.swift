@@ -35,6 +35,7 @@ final class JSONParser {
     private static let tailLength = 256
     private var surrogates = SurrogateEscapeCheck()
     private var rawCheck = RawInputCheck()
+    private let rawInputChecked: Bool
     /// Where in the current bytes a number ended that JSON does not let end there (see
     /// ``numberEndsAtDelimiter()``).
     var malformedNumberEnd: Int?
@@ -57,11 +58,17 @@ final class JSONParser {
         static let none = Limits()
     }
 
-    /// - Parameter memory: Memory for yajl that this parser alone uses while it lives, and
-    ///   gives back when it is released (one parser after another, as for the records of a
-    ///   stream); `nil` for `malloc`.
-    init(sink: JSONEventSink, limits: Limits = .none, origin: InputOrigin = .start, memory: YajlMemory? = nil) {
+    /// - Parameters:
+    ///   - memory: Memory for yajl that this parser alone uses while it lives, and gives back
+    ///     when it is released (one parser after another, as for the records of a stream);
+    ///     `nil` for `malloc`.
+    ///   - rawInputChecked: Whether the input is known to pass the raw input check
+    ///     (``RawInputCheck/surelyPasses(_:by:)``, run where it was read), which is then not
+    ///     run again.
+    init(sink: JSONEventSink, limits: Limits = .none, origin: InputOrigin = .start, memory: YajlMemory? = nil,
+         rawInputChecked: Bool = false) {
         self.sink = sink
+        self.rawInputChecked = rawInputChecked
         self.limits = limits
         self.origin = origin
         self.memory = memory
@@ -156,7 +163,7 @@ final class JSONParser {
     private func firstFault(in chunk: UnsafeRawBufferPointer) -> RawInputCheck.Fault? {
         // Nearly all input has no fault: one pass in C says so for a chunk that neither begins
         // nor ends inside a sequence or an escape, and the checks below find where a fault is.
-        if !rawCheck.isCarrying, !surrogates.isCarrying, RawInputCheck.surelyPasses(chunk) { return nil }
+        if rawInputChecked || (!rawCheck.isCarrying && !surrogates.isCarrying && RawInputCheck.surelyPasses(chunk)) { return nil }
         let raw = rawCheck.firstFault(in: chunk)
         guard let escape = surrogates.firstLoneSurrogate(in: chunk), escape < raw?.offset ?? .max else { return raw }
         return RawInputCheck.Fault(offset: escape, message: Self.loneSurrogateMessage)

@@ -56,8 +56,10 @@ final class Tape {
     }
 
     /// Records `bytes`, a whole document, in place of the last recording. Containers may nest
-    /// `maxDepth` deep; a deeper one fails as in every decode.
-    func record(_ bytes: UnsafeRawBufferPointer, limits: JSONParser.Limits, maxDepth: Int, origin: InputOrigin) throws(JSONMapperError) {
+    /// `maxDepth` deep; a deeper one fails as in every decode. With `rawInputChecked`, the
+    /// bytes are known to pass the raw input check.
+    func record(_ bytes: UnsafeRawBufferPointer, limits: JSONParser.Limits, maxDepth: Int, origin: InputOrigin,
+                rawInputChecked: Bool = false) throws(JSONMapperError) {
         ownedInput?.deallocate()
         ownedInput = nil
         input = bytes
@@ -66,7 +68,7 @@ final class Tape {
         // An entry holds a text's length in 32 bits.
         limits.maxStringBytes = min(limits.maxStringBytes ?? .max, Int(UInt32.max))
         limits.maxNumberBytes = min(limits.maxNumberBytes ?? .max, Int(UInt32.max))
-        let parser = JSONParser(sink: TapeSink(), limits: limits, origin: origin)
+        let parser = JSONParser(sink: TapeSink(), limits: limits, origin: origin, rawInputChecked: rawInputChecked)
         cyajltape_begin(raw, parser.handle, bytes.baseAddress?.bytePointer, bytes.count, max(maxDepth, 0))
         parser.recordEvents(on: raw)
         try parser.parseDocument(bytes)

@@ -54,14 +54,21 @@ final class PooledChunk: @unchecked Sendable {
     /// Where the bytes start in the buffer.
     let offset: Int
     let count: Int
+    /// The bytes, from the first byte after a line feed to the last line feed included, that
+    /// surely pass the raw input check (``RawInputCheck/surelyPasses(_:by:)``); empty when
+    /// none are known to. A line feed is never inside a multi-byte sequence or an escape, so
+    /// every record within them passes too, and is not checked again.
+    let checked: Range<Int>
     private var buffer: UnsafeMutableRawPointer?
 
-    /// Takes ownership of `buffer`, one of `pool`'s, with `count` bytes at `offset`.
-    init(pool: BlockBufferPool, buffer: UnsafeMutableRawPointer, offset: Int, count: Int) {
+    /// Takes ownership of `buffer`, one of `pool`'s, with `count` bytes at `offset`, of which
+    /// those in `checked` passed the raw input check.
+    init(pool: BlockBufferPool, buffer: UnsafeMutableRawPointer, offset: Int, count: Int, checked: Range<Int> = 0..<0) {
         self.pool = pool
         self.buffer = buffer
         self.offset = offset
         self.count = count
+        self.checked = checked
     }
 
     deinit {

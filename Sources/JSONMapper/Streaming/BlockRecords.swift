@@ -32,6 +32,9 @@ struct BlockCursor {
         let bytes: UnsafeRawBufferPointer
         /// Where the record lies in the stream.
         let streamRange: Range<Int>
+        /// Whether the bytes passed the raw input check when they were read (see
+        /// ``RecordBlock/checked``).
+        let rawInputChecked: Bool
     }
 
     let block: RecordBlock
@@ -49,7 +52,8 @@ struct BlockCursor {
         guard let span = nextSpan() else { return nil }
         let range = span.range
         return Record(origin: span.origin, bytes: UnsafeRawBufferPointer(rebasing: block.bytes[range]),
-                      streamRange: block.origin.offset + range.lowerBound..<block.origin.offset + range.upperBound)
+                      streamRange: block.origin.offset + range.lowerBound..<block.origin.offset + range.upperBound,
+                      rawInputChecked: block.checked.contains(range.lowerBound) && range.upperBound <= block.checked.upperBound)
     }
 
     private mutating func nextSpan() -> RecordSpan? {
@@ -116,7 +120,7 @@ extension RecordDecoding {
                 issues: inout [JSONMapperError]) throws(RecordFailure) -> Value {
         if limits.isTooLong(record) { throw limits.tooLongFailure(of: record) }
         do throws(JSONMapperError) {
-            return try decode(record.bytes, at: record.origin, columns: columns, issues: &issues)
+            return try decode(record.bytes, at: record.origin, rawInputChecked: record.rawInputChecked, columns: columns, issues: &issues)
         } catch {
             throw limits.failure(of: record, failingWith: error, in: block)
         }

@@ -96,12 +96,13 @@ final class CodableRecordEngine<Value: Decodable>: RecordDecoding {
         self.options = options
     }
 
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, rawInputChecked: Bool, columns: ColumnSink.Names?,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value {
         let options = try options.get()
         if columns != nil {
             throw .invalidMapping(type: "\(Value.self)", key: "", reason: "column names apply to mapped models and schemas, not to Decodable records")
         }
-        return try JSONCodableDecoder.decodeRecord(Value.self, from: bytes, options: options, origin: origin, tape: &tape)
+        return try JSONCodableDecoder.decodeRecord(Value.self, from: bytes, options: options, origin: origin,
+                                                   rawInputChecked: rawInputChecked, tape: &tape)
     }
 }

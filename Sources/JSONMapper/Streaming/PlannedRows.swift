@@ -41,9 +41,9 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
     var decodesWholeBlocks: Bool { true }
 
     /// One record's run, the general way (the stream decodes whole blocks; see ``outcomes(of:limits:columns:)``).
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, rawInputChecked: Bool, columns: ColumnSink.Names?,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> JSONRowRun<Sink.Block> {
-        let rows = try general.decode(bytes, at: origin, columns: columns, issues: &issues)
+        let rows = try general.decode(bytes, at: origin, rawInputChecked: rawInputChecked, columns: columns, issues: &issues)
         sink.append(rows.rows)
         return JSONRowRun(rows: sink.takeBlock(), records: 1, rowCount: rows.count)
     }
@@ -60,7 +60,7 @@ final class PlannedRowEngine<Sink: RowBlockSink>: RecordDecoding {
         // Array records read through column names go the general way, which names them.
         let planned = columns == nil ? planned : nil
         while let record = cursor.next() {
-            if !limits.isTooLong(record), let planned, let rows = planned.appendRows(of: record.bytes, to: &sink) {
+            if !limits.isTooLong(record), let planned, let rows = planned.appendRows(of: record.bytes, rawInputChecked: record.rawInputChecked, to: &sink) {
                 run.add(record, rows: rows)
                 continue
             }
@@ -204,9 +204,10 @@ private final class PlannedCells {
     }
 
     /// Puts the rows of the record in `bytes` into `sink` and returns how many; `nil` (with
-    /// nothing kept) when the record must go the general way.
-    func appendRows<Sink: RowBlockSink>(of bytes: UnsafeRawBufferPointer, to sink: inout Sink) -> Int? {
-        guard bytes.count <= maxDocumentBytes, RawInputCheck.surelyPasses(bytes),
+    /// nothing kept) when the record must go the general way. With `rawInputChecked`, the
+    /// bytes are known to pass the raw input check.
+    func appendRows<Sink: RowBlockSink>(of bytes: UnsafeRawBufferPointer, rawInputChecked: Bool, to sink: inout Sink) -> Int? {
+        guard bytes.count <= maxDocumentBytes, rawInputChecked || RawInputCheck.surelyPasses(bytes),
               cyajlplan_record(recorder, bytes.baseAddress, bytes.count) != 0 else { return nil }
         sink.beginRecord()
         guard let rows = appendRecordRows(to: &sink), sink.commitRecord() else {

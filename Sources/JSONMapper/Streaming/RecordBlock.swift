@@ -11,6 +11,9 @@ final class RecordBlock: @unchecked Sendable {
     let origin: InputOrigin
     /// The records, for value framings; `nil` for JSON Lines, whose records are its lines.
     let spans: [RecordSpan]?
+    /// The bytes (offsets into `bytes`) a reading thread found to pass the raw input check:
+    /// a record within them is not checked again (see ``PooledChunk/checked``).
+    let checked: Range<Int>
 
     /// The buffer `bytes` lie in, and the pool it goes back to, if it is one of a pool's.
     private let buffer: UnsafeMutableRawPointer
@@ -20,11 +23,12 @@ final class RecordBlock: @unchecked Sendable {
     /// `UnsafeMutableRawPointer.allocate` when `pool` is `nil`), which holds `count` initialized
     /// bytes from `start`.
     init(taking buffer: UnsafeMutableRawPointer, bytesAt start: UnsafeRawPointer, count: Int, origin: InputOrigin,
-         spans: [RecordSpan]?, pool: BlockBufferPool?) {
+         spans: [RecordSpan]?, checked: Range<Int>, pool: BlockBufferPool?) {
         self.buffer = buffer
         bytes = UnsafeRawBufferPointer(start: start, count: count)
         self.origin = origin
         self.spans = spans
+        self.checked = checked
         self.pool = pool
     }
 

@@ -5,8 +5,8 @@ protocol RecordDecoding<Value>: AnyObject {
     /// Decodes the record in `bytes`, which starts at `origin` in the stream (errors name
     /// positions in the stream); an array record through `columns`' names when given (see
     /// ``ColumnSink``). Returns the value, and sets `issues` to the problems the `.collect`
-    /// policy kept.
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
+    /// policy kept. With `rawInputChecked`, the bytes are known to pass the raw input check.
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, rawInputChecked: Bool, columns: ColumnSink.Names?,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value
 
     /// Whether the engine decodes a block whole (``outcomes(of:limits:columns:)``) rather than
@@ -20,7 +20,7 @@ protocol RecordDecoding<Value>: AnyObject {
 extension RecordDecoding {
     var decodesWholeBlocks: Bool { false }
 
-    /// Each record decoded on its own (``decode(_:at:columns:issues:)``).
+    /// Each record decoded on its own (``decode(_:at:rawInputChecked:columns:issues:)``).
     func outcomes(of block: RecordBlock, limits: RecordFramer.Limits, columns: ColumnSink.Names?) -> [RecordOutcome<Value>] {
         var records = BlockRecords(block, engine: self, limits: limits, columns: columns)
         return records.decodeAll()
@@ -64,9 +64,9 @@ final class TransformingRecordEngine<Value, Output>: RecordDecoding {
         self.transform = transform
     }
 
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names?,
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, rawInputChecked: Bool, columns: ColumnSink.Names?,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> Output {
-        let value = try inner.decode(bytes, at: origin, columns: columns, issues: &issues)
+        let value = try inner.decode(bytes, at: origin, rawInputChecked: rawInputChecked, columns: columns, issues: &issues)
         do throws(JSONMapperError) {
             return try transform(value)
         } catch {
@@ -108,13 +108,14 @@ final class RecordEngine<Value>: RecordDecoding {
     deinit { session.unwind() }
 
     /// (Not a tuple: unspecialized, a tuple of `Value` costs a metadata lookup per record.)
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, columns: ColumnSink.Names? = nil,
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, rawInputChecked: Bool = false, columns: ColumnSink.Names? = nil,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value {
         session.prepareForNextDocument()
         defer { session.unwind() }
         root.push(onto: session)
         let sink = columns.map { ColumnSink(session: session, names: $0) } ?? session
-        try JSONParser(sink: sink, limits: options.parserLimits, origin: origin, memory: parserMemory).parseDocument(bytes)
+        try JSONParser(sink: sink, limits: options.parserLimits, origin: origin, memory: parserMemory, rawInputChecked: rawInputChecked)
+            .parseDocument(bytes)
         let value = try root.take()
         issues = session.issues.map(origin.locate)
         return value

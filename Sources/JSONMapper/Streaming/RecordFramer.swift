@@ -63,6 +63,9 @@ final class RecordFramer {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
     private var count = 0
+    /// Bytes of the buffer (from `base`) a reading thread found to pass the raw input check
+    /// (see ``PooledChunk/checked``); empty when none are known to.
+    private var checked: Range<Int> = 0..<0
     /// The stream offset of the buffer's first byte.
     private var bufferOffset = 0
     /// JSON Lines: the line the buffer starts (every block of lines starts a line).
@@ -147,12 +150,17 @@ final class RecordFramer {
     /// the room before the chunk's, so only they are copied. Bytes that do not fit there (a
     /// record longer than that room), or a chunk of another pool, are copied instead.
     func adopt(_ chunk: PooledChunk) {
-        guard chunk.pool === pool, count <= chunk.offset else { return append(chunk.bytes) }
-        let start = chunk.offset - count
-        let adopted = chunk.takeBuffer()
-        (adopted + start).copyMemory(from: base, byteCount: count)
-        replaceBuffer(with: adopted, isPooled: true, start: adopted + start, capacity: pool.capacity - start)
-        commit(chunk.count)
+        let chunkStart = count
+        if chunk.pool === pool, count <= chunk.offset {
+            let start = chunk.offset - count
+            let adopted = chunk.takeBuffer()
+            (adopted + start).copyMemory(from: base, byteCount: count)
+            replaceBuffer(with: adopted, isPooled: true, start: adopted + start, capacity: pool.capacity - start)
+            commit(chunk.count)
+        } else {
+            append(chunk.bytes)
+        }
+        if !chunk.checked.isEmpty { checked = (chunkStart + chunk.checked.lowerBound)..<(chunkStart + chunk.checked.upperBound) }
     }
 
     /// Marks the end of the input: at its end, or (with `error`) where reading failed. After a
@@ -352,7 +360,7 @@ final class RecordFramer {
     private func cutBlock(at cut: Int, spans: [RecordSpan]?) -> RecordBlock {
         let block = RecordBlock(taking: buffer, bytesAt: base, count: cut,
                                 origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset), spans: spans,
-                                pool: isPooled ? pool : nil)
+                                checked: checked.clamped(to: 0..<cut), pool: isPooled ? pool : nil)
         if spans == nil { bufferLine += newlines(in: block.bytes) }
         let rest = count - cut
         let needed = rest + limits.chunkSize
@@ -366,6 +374,7 @@ final class RecordFramer {
         bufferOffset += cut
         examined = max(0, examined - cut)
         scanner?.rebase(droppingFirst: cut)
+        forgetChecked(droppingFirst: cut)
         return block
     }
 
@@ -376,6 +385,13 @@ final class RecordFramer {
         bufferOffset += n
         examined = max(0, examined - n)
         scanner?.rebase(droppingFirst: n)
+        forgetChecked(droppingFirst: n)
+    }
+
+    /// Moves the checked bytes' range back by the `n` bytes cut off the buffer's start.
+    private func forgetChecked(droppingFirst n: Int) {
+        let kept = checked.clamped(to: n..<max(n, checked.upperBound))
+        checked = (kept.lowerBound - n)..<(kept.upperBound - n)
     }
 
     /// The first bytes of a record over the size limit, from `start` in the buffer: as many as

@@ -39,7 +39,8 @@ final class ThreadedSourceReader: @unchecked Sendable {
                     pool.giveBack(buffer)
                     return finish(.success(()))
                 case .success(let count):
-                    guard put(PooledChunk(pool: pool, buffer: buffer, offset: offset, count: count)) else { return }
+                    let checked = Self.checkedLines(in: UnsafeRawBufferPointer(start: buffer + offset, count: count))
+                    guard put(PooledChunk(pool: pool, buffer: buffer, offset: offset, count: count, checked: checked)) else { return }
                 case .failure(let error):
                     pool.giveBack(buffer)
                     return finish(.failure(error))
@@ -48,6 +49,17 @@ final class ThreadedSourceReader: @unchecked Sendable {
         }
         thread.name = "JSONMapper record reader"
         thread.start()
+    }
+
+    /// The whole lines of `bytes` after its first line feed, if they surely pass the raw input
+    /// check: checked here, on the reading thread, so that the thread decoding them need not
+    /// (see ``PooledChunk/checked``).
+    private static func checkedLines(in bytes: UnsafeRawBufferPointer) -> Range<Int> {
+        guard let base = bytes.baseAddress, let first = firstOccurrence(of: 0x0A, in: base, count: bytes.count) else { return 0..<0 }
+        var last = bytes.count - 1
+        while bytes[last] != 0x0A { last -= 1 }
+        let lines = (first - base + 1)..<(last + 1)
+        return RawInputCheck.surelyPasses(UnsafeRawBufferPointer(rebasing: bytes[lines])) ? lines : 0..<0
     }
 
     /// The reader the thread reads: a filtered source's filter over its source's bytes.

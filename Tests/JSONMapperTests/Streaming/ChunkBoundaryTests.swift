@@ -87,6 +87,29 @@ struct ChunkBoundaryTests {
         }
     }
 
+    /// Lines a reading thread found clean are not checked again; a line it did not (a form
+    /// feed between tokens, a lone surrogate escape: bytes yajl accepts and JSON forbids) still
+    /// is, whichever chunk it falls in.
+    @Test(arguments: [1, 2])
+    func faultsYajlAcceptsAreFoundInLinesReadOnAThread(workers: Int) throws {
+        let text = "{\"id\":1}\n{\"id\":2,\u{0C}\"name\":\"x\"}\n{\"id\":3}\n{\"id\":4,\"name\":\"\\uDC00\"}\n{\"id\":5}\n"
+        let source = JSONRecordSource.filtered(.bytes(Array(text.utf8)), through: { $0 })
+        for chunkSize in 1...text.utf8.count + 1 {
+            let decoder = JSONRecordDecoder(framing: .jsonLines, workers: workers, chunkSize: chunkSize)
+            let run = decoder.run(StreamEvent.self, source)
+            #expect(run.records.map(\.value.id) == [1, 3, 5], "in chunks of \(chunkSize)")
+            #expect(run.rejections.map(\.line) == [2, 4], "in chunks of \(chunkSize)")
+            // Schema rows, whose planned way checks a record before its C recorder reads it.
+            let schema = try JSONSchema(columns: [JSONColumn("id", path: "id", type: .int)])
+            var rejectedLines: [Int] = []
+            var rows = 0
+            for case .success(let run) in decoder.rowRuns(schema, as: .csv, from: source, onRejection: { rejectedLines.append($0.line) }) {
+                rows += run.value.rowCount
+            }
+            #expect(rows == 3 && rejectedLines == [2, 4], "rows in chunks of \(chunkSize)")
+        }
+    }
+
     @Test func theFramerAdoptsAChunkWhoseRoomTakesTheRecordBegun() {
         let framer = RecordFramer(framing: .jsonLines, limits: .init(chunkSize: 8, maxRecordBytes: 1 << 20, maxRejectedBytes: 64),
                                   blocksInFlight: 2)
