@@ -59,12 +59,11 @@ final class JSONParser {
     }
 
     /// - Parameters:
-    ///   - memory: Memory for yajl that this parser alone uses while it lives, and gives back
-    ///     when it is released (one parser after another, as for the records of a stream);
-    ///     `nil` for `malloc`.
+    ///   - memory: Memory for yajl that only this parser uses while it lives, so that parsers
+    ///     made one after another (a stream's records) reuse it; `nil` for `malloc`.
     ///   - rawInputChecked: Whether the input is known to pass the raw input check
-    ///     (``RawInputCheck/surelyPasses(_:by:)``, run where it was read), which is then not
-    ///     run again.
+    ///     (``RawInputCheck/surelyPasses(_:by:)``, run where it was read), which the parser
+    ///     then skips.
     init(sink: JSONEventSink, limits: Limits = .none, origin: InputOrigin = .start, memory: YajlMemory? = nil,
          rawInputChecked: Bool = false) {
         self.sink = sink

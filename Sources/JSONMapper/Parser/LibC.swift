@@ -17,6 +17,17 @@ func firstOccurrence(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> 
     memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) }
 }
 
+/// The address of the last `byte` among the `count` bytes at `start`, or `nil`. (A loop:
+/// `memrchr` is glibc's alone. The last line feed of a read is near its end.)
+func lastOccurrence(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
+    var index = count - 1
+    while index >= 0 {
+        if start.load(fromByteOffset: index, as: UInt8.self) == byte { return start + index }
+        index -= 1
+    }
+    return nil
+}
+
 /// How many of `bytes` are `byte` (a vector count in C, not a search per occurrence).
 @inline(__always)
 func occurrences(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {

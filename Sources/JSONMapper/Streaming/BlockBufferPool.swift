@@ -44,9 +44,9 @@ final class BlockBufferPool: Sendable {
     }
 }
 
-/// Bytes read into one of a pool's buffers at ``offset``, the room before them left for the
-/// start of a record that the last block could not take: what a reading thread hands the
-/// framer, which takes the buffer over (``RecordFramer/adopt(_:)``) rather than copying it.
+/// Bytes read into one of a pool's buffers at ``offset``, with room before them for the start
+/// of a record still open: what a reading thread hands the framer, which takes the buffer over
+/// (``RecordFramer/adopt(_:)``) rather than copying it.
 // Sendable: made whole on the reading thread and handed over through a lock; the buffer is
 // taken at most once, by the one consumer.
 final class PooledChunk: @unchecked Sendable {
@@ -54,10 +54,10 @@ final class PooledChunk: @unchecked Sendable {
     /// Where the bytes start in the buffer.
     let offset: Int
     let count: Int
-    /// The bytes, from the first byte after a line feed to the last line feed included, that
-    /// surely pass the raw input check (``RawInputCheck/surelyPasses(_:by:)``); empty when
-    /// none are known to. A line feed is never inside a multi-byte sequence or an escape, so
-    /// every record within them passes too, and is not checked again.
+    /// The chunk's whole lines (after its first line feed, up to its last) when they surely
+    /// pass the raw input check (``RawInputCheck/surelyPasses(_:by:)``); empty otherwise. No
+    /// multi-byte sequence or escape crosses a line feed, so every record within them passes
+    /// too and is not checked again.
     let checked: Range<Int>
     private var buffer: UnsafeMutableRawPointer?
 

@@ -108,7 +108,7 @@ final class RecordEngine<Value>: RecordDecoding {
     deinit { session.unwind() }
 
     /// (Not a tuple: unspecialized, a tuple of `Value` costs a metadata lookup per record.)
-    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, rawInputChecked: Bool = false, columns: ColumnSink.Names? = nil,
+    func decode(_ bytes: UnsafeRawBufferPointer, at origin: InputOrigin, rawInputChecked: Bool, columns: ColumnSink.Names? = nil,
                 issues: inout [JSONMapperError]) throws(JSONMapperError) -> Value {
         session.prepareForNextDocument()
         defer { session.unwind() }

@@ -146,9 +146,10 @@ final class RecordFramer {
         commit(bytes.count)
     }
 
-    /// Adds the bytes of `chunk` by taking over its buffer: the bytes not yet cut off move into
-    /// the room before the chunk's, so only they are copied. Bytes that do not fit there (a
-    /// record longer than that room), or a chunk of another pool, are copied instead.
+    /// Adds the bytes of `chunk` by taking over its buffer: the bytes not yet cut off (the
+    /// start of a record) move into the room before the chunk's, so the chunk is not copied.
+    /// When they do not fit there, or the chunk is of another pool, the chunk is copied after
+    /// them.
     func adopt(_ chunk: PooledChunk) {
         let chunkStart = count
         if chunk.pool === pool, count <= chunk.offset {
@@ -265,13 +266,8 @@ final class RecordFramer {
 
     /// The last newline in the bytes not yet searched.
     private func lastNewline() -> Int? {
-        guard count > examined else { return nil }
-        var index = count - 1
-        while index >= examined {
-            if base.load(fromByteOffset: index, as: UInt8.self) == 0x0A { return index }
-            index -= 1
-        }
-        return nil
+        guard count > examined, let found = lastOccurrence(of: 0x0A, in: base + examined, count: count - examined) else { return nil }
+        return found - UnsafeRawPointer(base)
     }
 
     private func firstNewline(from start: Int) -> Int? {

@@ -6,9 +6,9 @@ import Foundation
 /// source (``JSONRecordSource/filtered(_:through:)``), whose filter runs on this thread while
 /// the stream decodes what it made before.
 ///
-/// Each chunk is read into a buffer of the pool it is given, after the room a framer needs to
-/// put the start of a record before it (``RecordFramer/adopt(_:)``), so that the bytes are
-/// copied once, by the kernel.
+/// Each chunk is read into the end of a buffer of the pool it is given, leaving room before it
+/// for the start of a record still open, so that the framer takes the buffer over
+/// (``RecordFramer/adopt(_:)``) and only the kernel copies the chunk.
 ///
 /// The thread stops when the source ends, when reading fails, or after ``close()`` (once a
 /// read that is blocked returns), which the owner must call: the thread keeps the reader
@@ -55,10 +55,9 @@ final class ThreadedSourceReader: @unchecked Sendable {
     /// check: checked here, on the reading thread, so that the thread decoding them need not
     /// (see ``PooledChunk/checked``).
     private static func checkedLines(in bytes: UnsafeRawBufferPointer) -> Range<Int> {
-        guard let base = bytes.baseAddress, let first = firstOccurrence(of: 0x0A, in: base, count: bytes.count) else { return 0..<0 }
-        var last = bytes.count - 1
-        while bytes[last] != 0x0A { last -= 1 }
-        let lines = (first - base + 1)..<(last + 1)
+        guard let base = bytes.baseAddress, let first = firstOccurrence(of: 0x0A, in: base, count: bytes.count),
+              let last = lastOccurrence(of: 0x0A, in: base, count: bytes.count) else { return 0..<0 }
+        let lines = (first - base + 1)..<(last - base + 1)
         return RawInputCheck.surelyPasses(UnsafeRawBufferPointer(rebasing: bytes[lines])) ? lines : 0..<0
     }
 
