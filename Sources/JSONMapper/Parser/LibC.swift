@@ -9,7 +9,7 @@ import CYajlCallbacks
 
 // The C library calls JSONMapper makes, in the one file that imports the platform's C
 // module: a byte search (the parser's scans) and the file calls of record streams
-// (``FileDescriptor``).
+// (``FileDescriptor``, ``FileMapping``).
 
 /// The address of the first `byte` among the `count` bytes at `start`, or `nil`.
 @inline(__always)
@@ -99,6 +99,16 @@ struct FileDescriptor {
         return fstat(raw, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// The file's size, if it is a regular file.
+    var regularFileSize: Int? {
+        var status = stat()
+        guard fstat(raw, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// The file's position: where the next read starts.
+    var position: Int { Int(lseek(raw, 0, SEEK_CUR)) }
+
     /// Whether `path` names a regular file (following links).
     static func isRegularFile(atPath path: String) -> Bool {
         var status = stat()
@@ -113,6 +123,83 @@ struct FileDescriptor {
     /// Removes the file at `path`, if it is there.
     static func remove(_ path: String) {
         unlink(path)
+    }
+}
+
+/// The rest of a regular file, from its position on, mapped read-only and guarded
+/// (`cyajl_mapping.h`): a page lost because the file shrank reads as zeros instead of raising
+/// SIGBUS, and ``wasCut`` says so. A value that the one owner unmaps once (``unmap()``); every
+/// pointer into the mapping is made inside ``bytes``.
+struct FileMapping {
+    /// The file's bytes from the position it was mapped at.
+    let bytes: UnsafeRawBufferPointer
+    /// The mapping: from the page holding that position to the end of the file.
+    private let mapping: UnsafeMutableRawPointer
+    private let length: Int
+    private let pageSize: Int
+    private let guardSlot: Int32
+    private let descriptor: Int32
+    /// The file's size when mapped: the end of ``bytes``, as a file offset.
+    private let fileEnd: Int
+
+    /// Maps `descriptor`'s file from its current position; `nil` when it is not a regular
+    /// file with bytes left, or when the mapping or its guard cannot be made (the caller then
+    /// reads the file).
+    init?(_ descriptor: FileDescriptor) {
+        var status = stat()
+        guard fstat(descriptor.raw, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let position = Int(lseek(descriptor.raw, 0, SEEK_CUR))
+        let end = Int(status.st_size)
+        guard position >= 0, end > position else { return nil }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = position - position % pageSize
+        guard let mapped = mmap(nil, end - start, PROT_READ, MAP_PRIVATE, descriptor.raw, off_t(start)), mapped != MAP_FAILED else {
+            return nil
+        }
+        let slot = cyajl_mapping_guard(mapped, end - start)
+        guard slot >= 0 else {
+            munmap(mapped, end - start)
+            return nil
+        }
+        madvise(mapped, end - start, MADV_SEQUENTIAL)
+        mapping = mapped
+        length = end - start
+        bytes = UnsafeRawBufferPointer(start: mapped + (position - start), count: end - position)
+        self.pageSize = pageSize
+        guardSlot = slot
+        self.descriptor = descriptor.raw
+        fileEnd = end
+    }
+
+    /// Whether the file lost bytes the mapping holds: it is shorter now than when mapped, or a
+    /// page past its new end was touched.
+    var wasCut: Bool {
+        if cyajl_mapping_was_cut(guardSlot) != 0 { return true }
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && Int(status.st_size) < fileEnd
+    }
+
+    /// Moves the file's position to `offset` bytes into ``bytes``, where reading that far
+    /// would have left it.
+    func seek(to offset: Int) {
+        lseek(descriptor, off_t(fileEnd - bytes.count + offset), SEEK_SET)
+    }
+
+    /// Gives back to the kernel the whole pages before `offset` (into ``bytes``) from the page
+    /// holding `start` on: nothing reads them again. Returns the offset they now end at.
+    func handBack(from start: Int, upTo offset: Int) -> Int {
+        let skipped = bytes.baseAddress! - UnsafeRawPointer(mapping)
+        let first = (start + skipped) / pageSize * pageSize
+        let end = (offset + skipped) / pageSize * pageSize
+        guard end > first else { return start }
+        madvise(mapping + first, end - first, MADV_DONTNEED)
+        return end - skipped
+    }
+
+    /// Unmaps the file; nothing may read ``bytes`` any more.
+    func unmap() {
+        cyajl_mapping_unguard(guardSlot)
+        munmap(mapping, length)
     }
 }
 

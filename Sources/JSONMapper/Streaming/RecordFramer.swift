@@ -55,9 +55,11 @@ final class RecordFramer {
     /// The buffers of the blocks: room for a read and a record left over from the last block.
     private let pool: BlockBufferPool
     /// The buffer, and whether it is one of the pool's: every other buffer is larger (a record
-    /// longer than a read, or a buffer grown past one).
+    /// longer than a read, or a buffer grown past one). Unused while the bytes are a mapped
+    /// file's, read where they lie (`mapped`): then nothing is written to them.
     private var buffer: UnsafeMutableRawPointer
     private var isPooled = true
+    private var mapped: MappedFile?
     /// The first byte not yet cut off, in `buffer` (its start, unless a read's buffer was
     /// adopted), and the room from there to the buffer's end.
     private var base: UnsafeMutableRawPointer
@@ -105,9 +107,16 @@ final class RecordFramer {
     /// The pool of the framer's buffers, for a reading thread to read into (see ``adopt(_:)``).
     var bufferPool: BlockBufferPool { pool }
 
-    /// Frees the framer's buffer, or gives it back to the pool.
+    /// Frees the framer's buffer, or gives it back to the pool (a mapped file's bytes are the
+    /// file's, which its blocks keep mapped).
     private func releaseBuffer() {
-        if isPooled { pool.giveBack(buffer) } else { buffer.deallocate() }
+        if mapped != nil {
+            mapped = nil
+        } else if isPooled {
+            pool.giveBack(buffer)
+        } else {
+            buffer.deallocate()
+        }
     }
 
     /// Makes `newBuffer` the framer's buffer, its bytes from `start` on, the old one released.
@@ -162,6 +171,27 @@ final class RecordFramer {
             append(chunk.bytes)
         }
         if !chunk.checked.isEmpty { checked = (chunkStart + chunk.checked.lowerBound)..<(chunkStart + chunk.checked.upperBound) }
+    }
+
+    /// Adds the `count` bytes of `file` from `offset` on where they lie: blocks are cut from
+    /// the mapping, not copied. The bytes must follow the framer's in the file, as a read's
+    /// would; they are copied after bytes that lie elsewhere.
+    func adopt(_ file: MappedFile, from offset: Int, count: Int) {
+        let start = file.bytes.baseAddress! + offset
+        if mapped === file, UnsafeRawPointer(base) + self.count == start {
+            capacity += count
+        } else if self.count == 0 {
+            releaseBuffer()
+            mapped = file
+            base = UnsafeMutableRawPointer(mutating: start)
+            buffer = base
+            capacity = count
+            checked = 0..<0
+        } else {
+            append(UnsafeRawBufferPointer(start: start, count: count))
+            return
+        }
+        commit(count)
     }
 
     /// Marks the end of the input: at its end, or (with `error`) where reading failed. After a
@@ -352,10 +382,20 @@ final class RecordFramer {
     // MARK: Buffer
 
     /// Makes a block of the first `cut` bytes, which it takes with the buffer; the rest moves
-    /// to a new buffer.
+    /// to a new buffer. (A mapped file's block takes its bytes where they lie, and the rest
+    /// stays there.)
     private func cutBlock(at cut: Int, spans: [RecordSpan]?) -> RecordBlock {
-        let block = RecordBlock(taking: buffer, bytesAt: base, count: cut,
-                                origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset), spans: spans,
+        let origin = InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset)
+        if let mapped {
+            let offset = mappedOffset(of: mapped)
+            let block = RecordBlock(mappedFrom: mapped, offset: offset, count: cut, origin: origin, spans: spans)
+            mapped.blockCut(at: offset, framerAt: offset + cut)
+            if spans == nil { bufferLine += newlines(in: block.bytes) }
+            advanceMapped(by: cut)
+            forget(cut)
+            return block
+        }
+        let block = RecordBlock(taking: buffer, bytesAt: base, count: cut, origin: origin, spans: spans,
                                 checked: checked.clamped(to: 0..<cut), pool: isPooled ? pool : nil)
         if spans == nil { bufferLine += newlines(in: block.bytes) }
         let rest = count - cut
@@ -367,17 +407,37 @@ final class RecordFramer {
         buffer = fresh
         base = fresh
         count = rest
-        bufferOffset += cut
-        examined = max(0, examined - cut)
-        scanner?.rebase(droppingFirst: cut)
-        forgetChecked(droppingFirst: cut)
+        forget(cut)
         return block
     }
 
     /// Forgets the first `n` bytes of the buffer (a byte order mark, or a record being skipped).
     private func drop(_ n: Int) {
-        (base).copyMemory(from: base + n, byteCount: count - n)
+        if let mapped {
+            advanceMapped(by: n)
+            mapped.framerMoved(to: mappedOffset(of: mapped))
+        } else {
+            base.copyMemory(from: base + n, byteCount: count - n)
+            count -= n
+        }
+        forget(n)
+    }
+
+    /// Where the framer's bytes start in `file`.
+    private func mappedOffset(of file: MappedFile) -> Int {
+        UnsafeRawPointer(base) - file.bytes.baseAddress!
+    }
+
+    /// Moves the start of the framer's bytes `n` bytes on in the mapped file.
+    private func advanceMapped(by n: Int) {
+        base += n
+        buffer = base
         count -= n
+        capacity -= n
+    }
+
+    /// Moves the stream positions the framer keeps past the `n` bytes just cut or dropped.
+    private func forget(_ n: Int) {
         bufferOffset += n
         examined = max(0, examined - n)
         scanner?.rebase(droppingFirst: n)

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Reads a ``JSONRecordSource`` into a framer, one chunk at a time, with `read(2)` straight
-/// into the framer's buffer for files and handles. A file is opened on the first read and
-/// closed when the reader is released. A filtered source, and a file read ahead, are read
-/// from the queue of a ``ThreadedSourceReader`` (which runs the filter, or reads the file),
-/// whose chunks the framer adopts.
+/// Reads a ``JSONRecordSource`` into a framer, one chunk at a time. A regular file (a path, or
+/// a handle) is mapped (``MappedFile``), and the framer cuts its blocks where the bytes lie;
+/// other files and handles are read with `read(2)` straight into the framer's buffer, as is
+/// what a file gains past its size when mapped. A file is opened on the first read and closed
+/// when the reader is released. A filtered source, and a file read ahead, are read from the
+/// queue of a ``ThreadedSourceReader`` (which runs the filter, or reads the file), whose
+/// chunks the framer adopts.
 final class SourceReader: JSONRecordByteReader {
     private let source: JSONRecordSource
     private let chunkSize: Int
@@ -21,6 +23,14 @@ final class SourceReader: JSONRecordByteReader {
     private var thread: ThreadedSourceReader?
     private var threadChunk: PooledChunk?
     private var threadChunkCopied = 0
+    /// The mapped file, once mapped, and how much of it the framer has; `triedMapping` is
+    /// false until the first read.
+    private var mapping: MappedFile?
+    private var mappedCount = 0
+    private var triedMapping = false
+    /// The size of the file read with `read(2)` when first read, if it is a regular file.
+    private var fileEnd: Int?
+    private var measuredFile = false
 
     /// A reader of `source` in chunks of `chunkSize` bytes. With `readsAheadOnThread`, a file
     /// path is read on a thread of its own while the caller works on what it read before: for
@@ -46,6 +56,8 @@ final class SourceReader: JSONRecordByteReader {
                 count = 0
             } else if readsOnThread, threadChunk == nil {
                 count = try adoptThreadChunk(into: framer)
+            } else if !readsOnThread, let mapping = try mapped() {
+                count = try adoptWindow(of: mapping, into: framer)
             } else {
                 count = try read(into: framer.reserve(chunkSize))
                 framer.commit(count)
@@ -82,12 +94,8 @@ final class SourceReader: JSONRecordByteReader {
             return try readThreaded(into: room)
         case .path(let path):
             if file == nil {
-                do throws(FileDescriptor.Failure) {
-                    file = try FileDescriptor.open(forReading: path)
-                    ownsFile = true
-                } catch {
-                    throw .ioFailed(reason: "cannot open \(path): \(error.message)")
-                }
+                file = try open(path)
+                ownsFile = true
             }
             return try read(into: room, name: path)
         case .handle(let handle, let name):
@@ -95,6 +103,55 @@ final class SourceReader: JSONRecordByteReader {
             return try read(into: room, name: name)
         case .filtered:
             return try readThreaded(into: room)
+        }
+    }
+
+    /// The source's file, mapped on the first call; `nil` when the source is no file that
+    /// maps (see ``FileMapping/init(_:)``), and once the framer has every mapped byte (the
+    /// file is then read on, from where the mapping ends).
+    private func mapped() throws(JSONMapperError) -> MappedFile? {
+        if !triedMapping {
+            triedMapping = true
+            switch source.storage {
+            case .path(let path):
+                file = try open(path)
+                ownsFile = true
+            case .handle(let handle, _):
+                file = FileDescriptor(raw: handle.fileDescriptor)
+            case .bytes, .data, .filtered:
+                return nil
+            }
+            mapping = file.flatMap { MappedFile($0) }
+        }
+        guard let mapping, mappedCount < mapping.bytes.count else { return nil }
+        return mapping
+    }
+
+    /// Hands `framer` the file's next chunk where it lies. Ends the stream with an error when
+    /// the file has lost bytes since it was mapped: they would read as zeros.
+    private func adoptWindow(of mapping: MappedFile, into framer: RecordFramer) throws(JSONMapperError) -> Int {
+        if mapping.wasCut { throw .truncated(sourceName) }
+        let count = min(chunkSize, mapping.bytes.count - mappedCount)
+        framer.adopt(mapping, from: mappedCount, count: count)
+        mappedCount += count
+        mapping.seek(to: mappedCount)
+        if mappedCount == mapping.bytes.count, mapping.wasCut { throw .truncated(sourceName) }
+        return count
+    }
+
+    private var sourceName: String {
+        switch source.storage {
+        case .path(let path): path
+        case .handle(_, let name): name
+        case .bytes, .data, .filtered: "the source"
+        }
+    }
+
+    private func open(_ path: String) throws(JSONMapperError) -> FileDescriptor {
+        do throws(FileDescriptor.Failure) {
+            return try FileDescriptor.open(forReading: path)
+        } catch {
+            throw .ioFailed(reason: "cannot open \(path): \(error.message)")
         }
     }
 
@@ -153,11 +210,28 @@ final class SourceReader: JSONRecordByteReader {
         return count
     }
 
+    /// Reads from the file; a regular file that ends before the size it had at the first read
+    /// was truncated while it was read, which is an error, not the end of the stream.
     private func read(into room: UnsafeMutableRawBufferPointer, name: String) throws(JSONMapperError) -> Int {
+        guard let file else { return 0 }
+        if !measuredFile {
+            measuredFile = true
+            fileEnd = file.regularFileSize
+        }
+        let count: Int
         do throws(FileDescriptor.Failure) {
-            return try file!.read(into: room)
+            count = try file.read(into: room)
         } catch {
             throw .ioFailed(reason: "cannot read \(name): \(error.message)")
         }
+        if count == 0, let fileEnd, file.position < fileEnd { throw .truncated(name) }
+        return count
+    }
+}
+
+extension JSONMapperError {
+    /// A file that lost bytes while a stream read it.
+    static func truncated(_ name: String) -> JSONMapperError {
+        .ioFailed(reason: "\(name) was truncated while it was read")
     }
 }
