@@ -41,10 +41,15 @@ public struct JSONRecordSequence<Value>: Sequence {
         let decoding = decoding()
         let stream = decoder.makeStream(decoding: decoding, progress: progress, onRejection: onRejection)
         stream.readsAhead = source.readsNeverWait
-        // Decoding inline, this thread would wait for every read; with a core to spare, a file
-        // is read ahead on a thread of its own. (Workers decode while this thread reads.)
-        let readsAheadOnThread = if case .inline = decoding { ProcessInfo.processInfo.activeProcessorCount > 1 } else { false }
-        return Iterator(stream: stream, reader: SourceReader(source, chunkSize: decoder.limits.chunkSize, readsAheadOnThread: readsAheadOnThread))
+        // Decoding inline, this thread parses each chunk right after the copy that read it
+        // warmed the cache, and with a core to spare a file is read ahead on a thread of its
+        // own. With workers, this thread feeds them and delivers their records on the cores
+        // they decode on: it copies nothing, a file is mapped.
+        let fileReading: SourceReader.FileReading = switch decoding {
+        case .inline: ProcessInfo.processInfo.activeProcessorCount > 1 ? .aheadOnThread : .onCaller
+        case .workers: .mapped
+        }
+        return Iterator(stream: stream, reader: SourceReader(source, chunkSize: decoder.limits.chunkSize, fileReading: fileReading))
     }
 
     /// Reads and decodes records on demand.

@@ -1,17 +1,16 @@
 import Foundation
 
-/// Reads a ``JSONRecordSource`` into a framer, one chunk at a time. A regular file (a path, or
-/// a handle) is mapped (``MappedFile``), and the framer cuts its blocks where the bytes lie;
-/// other files and handles are read with `read(2)` straight into the framer's buffer, as is
-/// what a file gains past its size when mapped. A file is opened on the first read and closed
-/// when the reader is released. A filtered source, and a file read ahead, are read from the
-/// queue of a ``ThreadedSourceReader`` (which runs the filter, or reads the file), whose
-/// chunks the framer adopts.
+/// Reads a ``JSONRecordSource`` into a framer, one chunk at a time. Files and handles are
+/// read with `read(2)` straight into the framer's buffer, or (see ``FileReading``) a regular
+/// file is mapped (``MappedFile``) and the framer cuts its blocks where the bytes lie; what a
+/// mapped file gains past its size is read after. A file is opened on the first read and
+/// closed when the reader is released. A filtered source, and a file read ahead, are read
+/// from the queue of a ``ThreadedSourceReader`` (which runs the filter, or reads the file),
+/// whose chunks the framer adopts.
 final class SourceReader: JSONRecordByteReader {
     private let source: JSONRecordSource
     private let chunkSize: Int
-    /// Whether a file path is read on a thread of its own, ahead of the framer.
-    private let readsAheadOnThread: Bool
+    private let fileReading: FileReading
     private var file: FileDescriptor?
     private var ownsFile = false
     /// Bytes of an in-memory source handed on so far.
@@ -32,13 +31,22 @@ final class SourceReader: JSONRecordByteReader {
     private var fileEnd: Int?
     private var measuredFile = false
 
-    /// A reader of `source` in chunks of `chunkSize` bytes. With `readsAheadOnThread`, a file
-    /// path is read on a thread of its own while the caller works on what it read before: for
-    /// a caller that decodes inline, whose reads would otherwise wait for the kernel's copy.
-    init(_ source: JSONRecordSource, chunkSize: Int, readsAheadOnThread: Bool = false) {
+    /// How a regular file reaches the framer.
+    enum FileReading {
+        /// With `read(2)` on the caller's thread.
+        case onCaller
+        /// A file path: on a thread of its own, while the caller works on what it read before.
+        case aheadOnThread
+        /// Mapped, a path or a handle: no thread copies it.
+        case mapped
+    }
+
+    /// A reader of `source` in chunks of `chunkSize` bytes, its regular files read as
+    /// `fileReading` says.
+    init(_ source: JSONRecordSource, chunkSize: Int, fileReading: FileReading = .onCaller) {
         self.source = source
         self.chunkSize = max(chunkSize, 1)
-        self.readsAheadOnThread = readsAheadOnThread
+        self.fileReading = fileReading
     }
 
     deinit {
@@ -56,7 +64,7 @@ final class SourceReader: JSONRecordByteReader {
                 count = 0
             } else if readsOnThread, threadChunk == nil {
                 count = try adoptThreadChunk(into: framer)
-            } else if !readsOnThread, let mapping = try mapped() {
+            } else if fileReading == .mapped, let mapping = try mapped() {
                 count = try adoptWindow(of: mapping, into: framer)
             } else {
                 count = try read(into: framer.reserve(chunkSize))
@@ -90,7 +98,7 @@ final class SourceReader: JSONRecordByteReader {
             return bytes.withUnsafeBytes { copy(from: $0, into: room) }
         case .data(let data):
             return data.withUnsafeBytes { copy(from: $0, into: room) }
-        case .path where readsAheadOnThread:
+        case .path where fileReading == .aheadOnThread:
             return try readThreaded(into: room)
         case .path(let path):
             if file == nil {
@@ -158,7 +166,7 @@ final class SourceReader: JSONRecordByteReader {
     /// Whether the source is read on a thread of its own.
     private var readsOnThread: Bool {
         switch source.storage {
-        case .path: readsAheadOnThread
+        case .path: fileReading == .aheadOnThread
         case .filtered: true
         case .bytes, .data, .handle: false
         }

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import JSONMapper
 
-/// Regular files read mapped: the framer cuts its blocks where the bytes lie, a handle is read
+/// Regular files read mapped, as workers read them (one worker reads them with `read(2)`, and
+/// the same cases pin that): the framer cuts its blocks where the bytes lie, a handle is read
 /// from its position and left where reading would leave it, bytes the file gains are still
 /// read, a file cut short ends the stream with a read error (never a crash), and the pages
 /// behind the blocks in flight go back to the kernel.
@@ -142,6 +143,6 @@ struct MappedFileTests {
         for block in 10..<12 { file.blockFreed(at: block * megabyte) }
         #expect(file.handedBack == 10 * megabyte, "less than a run since")
         for block in (12..<30).shuffled() { file.blockFreed(at: block * megabyte) }
-        #expect(file.handedBack == 30 * megabyte, "up to the framer")
+        #expect((26 * megabyte + 1...30 * megabyte).contains(file.handedBack), "up to the framer, less than a run short")
     }
 }
