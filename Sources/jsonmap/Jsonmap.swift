@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JSONMapper
 
 /// `jsonmap`: converts streams of JSON records to CSV, TSV, NDJSON or a JSON array through a
 /// column spec, accounting for every record (written or rejected, with the reason).
@@ -29,6 +30,7 @@ struct Jsonmap: ParsableCommand {
         // through `CommandFailure.closedOutput` (temporary files removed), instead of
         // killing the process on SIGPIPE with its temporary files left behind.
         signal(SIGPIPE, SIG_IGN)
+        returnLargeBuffersToTheSystem()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -47,6 +49,14 @@ struct Jsonmap: ParsableCommand {
             FileHandle.standardError.write(Data((message + "\n").utf8))
             exit(CommandFailure.usageStatus)
         }
+    }
+
+    /// Makes every buffer of a megabyte or more its own mapping, given back to the system when
+    /// freed. A run allocates such buffers over and over (a row group's columns, a block's
+    /// output); by default glibc raises this threshold to the largest buffer freed so far and
+    /// keeps the later ones in its heap, so resident memory would grow with the input.
+    private static func returnLargeBuffersToTheSystem() {
+        mapAllocations(from: 1 << 20)
     }
 
     private static func exit(_ status: Int32) -> Never {

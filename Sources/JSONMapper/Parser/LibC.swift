@@ -203,6 +203,14 @@ struct FileMapping {
     }
 }
 
+/// Makes every allocation of `bytes` or more a mapping of its own, given back to the system when
+/// freed, for a process that allocates and frees large buffers over and over and must keep its
+/// resident memory bounded (glibc otherwise keeps such buffers in its heap once a larger one has
+/// been freed). Process-wide: for a program's `main`, never a library's.
+package func mapAllocations(from bytes: Int) {
+    cyajl_map_allocations_from(bytes)
+}
+
 // The calls under names that ``FileDescriptor``'s own methods do not hide.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 private func systemRead(_ raw: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(raw, buffer, count) }
