@@ -1,5 +1,5 @@
 // The SIGBUS guard of cyajl_mapping.h. The handler reads only the slot table (atomics) and the
-// handler saved before it, and calls only mmap and sigaction, which are system calls.
+// handler it replaced, and calls only mmap and sigaction, which are system calls.
 #include "cyajl_mapping.h"
 
 #include <pthread.h>

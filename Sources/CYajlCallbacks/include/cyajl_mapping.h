@@ -6,8 +6,8 @@
 // touched. A guarded mapping does not: the process's SIGBUS handler (installed with the first
 // guard) backs the page touched with zeros, which no JSON record contains and every check
 // rejects, and marks the guard hit, so that the stream ends with a read error instead of the
-// process. A fault outside every guarded mapping goes to the handler that was installed
-// before, or ends the process as it would have.
+// process. A fault outside every guarded mapping goes to the handler this one replaced, or
+// ends the process with the default action.
 
 #include <stddef.h>
 
@@ -18,7 +18,7 @@ int cyajl_mapping_guard(const void *start, size_t length);
 /// Whether a page of the slot's mapping was touched past the end of its file.
 int cyajl_mapping_was_cut(int slot);
 
-/// Frees the slot, before its mapping is unmapped: nothing may touch the mapping any more.
+/// Frees the slot. Call it while the mapping is still mapped and nothing touches it any more.
 void cyajl_mapping_unguard(int slot);
 
 #endif

@@ -59,8 +59,8 @@ final class JSONParser {
     }
 
     /// - Parameters:
-    ///   - memory: Memory for yajl that only this parser uses while it lives, so that parsers
-    ///     made one after another (a stream's records) reuse it; `nil` for `malloc`.
+    ///   - memory: Memory for yajl that only this parser uses while it lives, shared by the
+    ///     parsers of one stream's records, one at a time; `nil` for `malloc`.
     ///   - rawInputChecked: Whether the input is known to pass the raw input check
     ///     (``RawInputCheck/surelyPasses(_:by:)``, run where it was read), which the parser
     ///     then skips.

@@ -94,10 +94,7 @@ struct FileDescriptor {
 
     /// Whether the descriptor is a regular file, whose reads never wait for a writer (unlike
     /// a pipe, a terminal or a socket).
-    var isRegularFile: Bool {
-        var status = stat()
-        return fstat(raw, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-    }
+    var isRegularFile: Bool { regularFileSize != nil }
 
     /// The file's size, if it is a regular file.
     var regularFileSize: Int? {
@@ -138,7 +135,7 @@ struct FileMapping {
     private let length: Int
     private let pageSize: Int
     private let guardSlot: Int32
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// The file's size when mapped: the end of ``bytes``, as a file offset.
     private let fileEnd: Int
 
@@ -146,10 +143,8 @@ struct FileMapping {
     /// file with bytes left, or when the mapping or its guard cannot be made (the caller then
     /// reads the file).
     init?(_ descriptor: FileDescriptor) {
-        var status = stat()
-        guard fstat(descriptor.raw, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let position = Int(lseek(descriptor.raw, 0, SEEK_CUR))
-        let end = Int(status.st_size)
+        guard let end = descriptor.regularFileSize else { return nil }
+        let position = descriptor.position
         guard position >= 0, end > position else { return nil }
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = position - position % pageSize
@@ -167,7 +162,7 @@ struct FileMapping {
         bytes = UnsafeRawBufferPointer(start: mapped + (position - start), count: end - position)
         self.pageSize = pageSize
         guardSlot = slot
-        self.descriptor = descriptor.raw
+        self.descriptor = descriptor
         fileEnd = end
     }
 
@@ -175,18 +170,17 @@ struct FileMapping {
     /// page past its new end was touched.
     var wasCut: Bool {
         if cyajl_mapping_was_cut(guardSlot) != 0 { return true }
-        var status = stat()
-        return fstat(descriptor, &status) == 0 && Int(status.st_size) < fileEnd
+        return descriptor.regularFileSize.map { $0 < fileEnd } ?? false
     }
 
     /// Moves the file's position to `offset` bytes into ``bytes``, where reading that far
     /// would have left it.
     func seek(to offset: Int) {
-        lseek(descriptor, off_t(fileEnd - bytes.count + offset), SEEK_SET)
+        lseek(descriptor.raw, off_t(fileEnd - bytes.count + offset), SEEK_SET)
     }
 
-    /// Gives back to the kernel the whole pages before `offset` (into ``bytes``) from the page
-    /// holding `start` on: nothing reads them again. Returns the offset they now end at.
+    /// Gives back to the kernel the whole pages from the one holding `start` up to `offset`
+    /// (both into ``bytes``), which nothing reads again. Returns where the pages given back end.
     func handBack(from start: Int, upTo offset: Int) -> Int {
         let skipped = bytes.baseAddress! - UnsafeRawPointer(mapping)
         let first = (start + skipped) / pageSize * pageSize
