@@ -151,3 +151,43 @@ import Testing
         #expect(ParquetColumn.byteWidth(ofPrecision: 38) == 16)
     }
 }
+
+/// What a column buffer takes: each refused value leaves the buffer as it was, and the values
+/// it takes are stored where the encoder reads them, in row order, with the nulls counted.
+@Suite struct ColumnBufferTests {
+    @Test func aNarrowDecimalTakesOnlyIntegersThatFitThirtyTwoBits() throws {
+        var buffer = ParquetColumnBuffer(ParquetColumn("price", kind: .decimal(precision: 9, scale: 2)))
+        try buffer.append(.int64(Int64(Int32.max)))
+        try buffer.append(.int64(Int64(Int32.min)))
+        #expect(throws: ParquetError.self) { try buffer.append(.int64(Int64(Int32.max) + 1)) }
+        #expect(throws: ParquetError.self) { try buffer.append(.double(1)) }
+        try buffer.append(.null)
+        #expect(buffer.integers == [Int64(Int32.max), Int64(Int32.min)])
+        #expect(buffer.isPresent == [true, true, false])
+        #expect((buffer.rowCount, buffer.nullCount) == (3, 1))
+    }
+
+    @Test func aRequiredColumnRefusesANullAndKeepsNoLevels() throws {
+        var buffer = ParquetColumnBuffer(ParquetColumn("ok", kind: .bool, optional: false))
+        try buffer.append(.bool(true))
+        #expect(throws: ParquetError.self) { try buffer.append(.null) }
+        #expect(throws: ParquetError.self) { try buffer.append(.int64(1)) }
+        try buffer.append(.bool(false))
+        #expect(buffer.booleans == [true, false])
+        #expect(buffer.isPresent.isEmpty)
+        #expect((buffer.rowCount, buffer.nullCount) == (2, 0))
+    }
+
+    @Test func appendedRowsOfAnotherBufferKeepTheirBytesAndEnds() throws {
+        let column = ParquetColumn("name", kind: .string)
+        var first = ParquetColumnBuffer(column)
+        try first.append(.string("ab"))
+        var second = ParquetColumnBuffer(column)
+        for value: ParquetValue in [.string("c"), .null, .string("de"), .string("")] { try second.append(value) }
+        first.append(contentsOf: second, rows: 1..<4)
+        #expect(first.bytes == Array("abde".utf8))
+        #expect(first.ends == [2, 4, 4])
+        #expect(first.isPresent == [true, false, true, true])
+        #expect((first.rowCount, first.nullCount) == (4, 1))
+    }
+}
