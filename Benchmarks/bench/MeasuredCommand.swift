@@ -35,9 +35,13 @@ enum MeasuredCommand {
         process.standardInput = try handle(reading: standardInput)
         process.standardOutput = try handle(writing: standardOutput)
         process.standardError = try handle(writing: errorFile)
+        // Waited for through the termination handler: `waitUntilExit()` polls its run loop
+        // every 50 ms on Linux, which would round each time up to that step.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
-        process.waitUntilExit()
+        exited.wait()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let rssText = (try? String(contentsOfFile: rssFile, encoding: .utf8)) ?? ""
         // GNU time reports kilobytes; its last line holds the number (earlier lines say why a command failed).
