@@ -73,52 +73,35 @@ package struct ParquetBlockSink: RowBlockSink {
         var value: Int64 = 0
         let negative = digits.first == UInt8(ascii: "-")
         for digit in digits.dropFirst(negative ? 1 : 0) { value = value * 10 + Int64(digit - 0x30) }
-        storeInteger(negative ? -value : value, column: column)
+        store(.int64(negative ? -value : value), column: column)
     }
 
     package mutating func appendInteger(_ value: Int, column: Int) {
-        storeInteger(Int64(value), column: column)
+        store(.int64(Int64(value)), column: column)
     }
 
     package mutating func appendBool(_ value: Bool, column: Int) {
-        guard let position = positions[column] else { return }
-        guard rules[position].takesBool else {
-            failRecord()
-            return
-        }
-        block.storeBool(value, column: position)
+        store(.bool(value), column: column)
     }
 
     package mutating func append(_ cell: JSONCell, column: Int) -> Bool {
         guard let position = positions[column] else { return true }
         // A null (an absent value's default) needs no conversion: the column's rule decides it.
-        if case .null = cell {
-            guard rules[position].takesNull else { return failRecord() }
-            block.storeNull(column: position)
-            return true
-        }
+        if case .null = cell { return store(.null, column: column) }
         guard let value = try? mapping.value(of: cell, for: mapping.columns[position]) else { return false }
-        guard rules[position].violation(by: value) == nil else { return failRecord() }
+        return store(value, column: column)
+    }
+
+    /// Stores a trivial value that its column takes; otherwise fails the record.
+    @discardableResult
+    private mutating func store(_ value: ParquetValue, column: Int) -> Bool {
+        guard let position = positions[column] else { return true }
+        guard rules[position].violation(by: value) == nil else {
+            recordFails = true
+            return false
+        }
         block.store(value, column: position)
         return true
-    }
-
-    /// The planned way's integers, stored without a ``ParquetValue``: the cells most records
-    /// have, besides strings.
-    private mutating func storeInteger(_ number: Int64, column: Int) {
-        guard let position = positions[column] else { return }
-        guard rules[position].takes(integer: number) else {
-            failRecord()
-            return
-        }
-        block.storeInteger(number, column: position)
-    }
-
-    /// Marks the record as failed: a cell its column does not take.
-    @discardableResult
-    private mutating func failRecord() -> Bool {
-        recordFails = true
-        return false
     }
 
     package mutating func endRow() {}

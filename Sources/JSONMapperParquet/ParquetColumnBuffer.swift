@@ -69,38 +69,17 @@ public struct ParquetColumnBuffer: Sendable {
     /// Appends a value that ``check(_:)`` accepted.
     mutating func store(_ value: ParquetValue) {
         switch value {
-        case .null: storeNull()
-        case .int64(let number): storeInteger(number)
-        case .double(let number):
-            doubles.append(number)
-            countValue()
-        case .bool(let flag): storeBool(flag)
-        case .string(var text): text.withUTF8 { storeBytes($0) }
-        case .bytes(let data): data.withUnsafeBufferPointer { storeBytes($0) }
+        case .null:
+            isPresent.append(false)
+            rowCount += 1
+            nullCount += 1
+            return
+        case .int64(let number): integers.append(number)
+        case .double(let number): doubles.append(number)
+        case .bool(let flag): booleans.append(flag)
+        case .string(var text): text.withUTF8 { appendBytes($0) }
+        case .bytes(let data): data.withUnsafeBufferPointer { appendBytes($0) }
         }
-    }
-
-    /// Appends a null, which the column's rule takes (``ParquetValueRule/takesNull``).
-    mutating func storeNull() {
-        isPresent.append(false)
-        rowCount += 1
-        nullCount += 1
-    }
-
-    /// Appends an integer that the column's rule takes (``ParquetValueRule/takes(integer:)``).
-    mutating func storeInteger(_ number: Int64) {
-        integers.append(number)
-        countValue()
-    }
-
-    /// Appends a flag to a Boolean column.
-    mutating func storeBool(_ flag: Bool) {
-        booleans.append(flag)
-        countValue()
-    }
-
-    /// Counts the value just stored as its row's.
-    private mutating func countValue() {
         if column.isOptional { isPresent.append(true) }
         rowCount += 1
     }
@@ -185,9 +164,14 @@ public struct ParquetColumnBuffer: Sendable {
 
     /// Appends a byte-array value, without a `String` (a string cell's UTF-8 on the record path).
     mutating func storeBytes(_ data: UnsafeBufferPointer<UInt8>) {
+        appendBytes(data)
+        if column.isOptional { isPresent.append(true) }
+        rowCount += 1
+    }
+
+    private mutating func appendBytes(_ data: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: data)
         ends.append(bytes.count)
-        countValue()
     }
 }
 
@@ -226,28 +210,13 @@ struct ParquetValueRule: Sendable {
     /// Why `value` cannot be stored in the column, or `nil` when it can.
     func violation(by value: ParquetValue) -> Violation? {
         switch (value, storage) {
-        case (.null, _): takesNull ? nil : .nullInRequiredColumn
-        case (.int64(let number), .int64), (.int64(let number), .int32): takes(integer: number) ? nil : .outsideInt32(number)
-        case (.double, .double), (.bool, .bool), (.string, .byteArray), (.bytes, .byteArray): nil
+        case (.null, _): isOptional ? nil : .nullInRequiredColumn
+        case (.int64, .int64), (.double, .double), (.bool, .bool), (.string, .byteArray), (.bytes, .byteArray): nil
+        case (.int64(let number), .int32): Int32(exactly: number) == nil ? .outsideInt32(number) : nil
         case (.bytes(let data), .fixed(let width)): data.count == width ? nil : .fixedWidth(count: data.count, width: width)
         default: .otherKind
         }
     }
-
-    /// Whether the column takes a null: whether it is optional.
-    var takesNull: Bool { isOptional }
-
-    /// Whether an integer column takes `number`: a 32-bit decimal's only when it fits.
-    func takes(integer number: Int64) -> Bool {
-        switch storage {
-        case .int64: true
-        case .int32: Int32(exactly: number) != nil
-        default: false
-        }
-    }
-
-    /// Whether the column stores flags.
-    var takesBool: Bool { storage == .bool }
 }
 
 /// Rows of a set of columns, one ``ParquetColumnBuffer`` each: what a worker fills for a
@@ -308,20 +277,5 @@ public struct ParquetRowBlock: Sendable {
     /// Appends a string's UTF-8 to column `index`, a byte-array column.
     mutating func storeBytes(_ bytes: UnsafeBufferPointer<UInt8>, column index: Int) {
         columns[index].storeBytes(bytes)
-    }
-
-    /// Appends a null to column `index`, an optional column.
-    mutating func storeNull(column index: Int) {
-        columns[index].storeNull()
-    }
-
-    /// Appends an integer that column `index`'s rule takes.
-    mutating func storeInteger(_ number: Int64, column index: Int) {
-        columns[index].storeInteger(number)
-    }
-
-    /// Appends a flag to column `index`, a Boolean column.
-    mutating func storeBool(_ flag: Bool, column index: Int) {
-        columns[index].storeBool(flag)
     }
 }
