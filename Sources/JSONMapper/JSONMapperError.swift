@@ -159,6 +159,19 @@ public enum JSONMapperError: Error, Sendable, Equatable, CustomStringConvertible
         default: self
         }
     }
+
+    /// The same error with its location, if it has one, replaced by `transform(location)`.
+    func mappingLocation(_ transform: (JSONLocation) -> JSONLocation) -> JSONMapperError {
+        switch self {
+        case let .syntax(message, location): .syntax(message: message, location: transform(location))
+        case let .typeMismatch(path, expected, found, location?):
+            .typeMismatch(path: path, expected: expected, found: found, location: transform(location))
+        case let .keyNotFound(path, location?): .keyNotFound(path: path, location: transform(location))
+        case let .invalidValue(path, reason, location?): .invalidValue(path: path, reason: reason, location: transform(location))
+        case let .depthLimitExceeded(path, location?): .depthLimitExceeded(path: path, location: transform(location))
+        default: self
+        }
+    }
 }
 
 extension JSONMapperError {

@@ -16,22 +16,10 @@ struct InputOrigin: Sendable, Equatable {
     /// whole input. Errors without a position are returned as they are.
     func locate(_ error: JSONMapperError) -> JSONMapperError {
         guard self != .start else { return error }
-        switch error {
-        case let .syntax(message, location):
-            return .syntax(message: message, location: locate(location))
-        case let .limitExceeded(offset, message):
+        if case let .limitExceeded(offset, message) = error {
             return .limitExceeded(offset: self.offset + offset, message: message)
-        case let .typeMismatch(path, expected, found, location?):
-            return .typeMismatch(path: path, expected: expected, found: found, location: locate(location))
-        case let .keyNotFound(path, location?):
-            return .keyNotFound(path: path, location: locate(location))
-        case let .invalidValue(path, reason, location?):
-            return .invalidValue(path: path, reason: reason, location: locate(location))
-        case let .depthLimitExceeded(path, location?):
-            return .depthLimitExceeded(path: path, location: locate(location))
-        default:
-            return error
         }
+        return error.mappingLocation(locate)
     }
 
     /// A position counted from this origin, as a position in the whole input.

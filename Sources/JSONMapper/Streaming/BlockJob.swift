@@ -14,6 +14,9 @@ protocol SubmittedBlock<Value>: AnyObject, Sendable {
     func completion() async
     /// The outcomes of a completed job, handed over once.
     func takeOutcomes() -> [RecordOutcome<Value>]
+    /// The line feeds of the block, counted by the worker (``RecordBlock/countLineFeeds()``),
+    /// once the job is complete.
+    var lineFeeds: Result<Int, JSONMapperError> { get }
     /// Hands delivered outcomes back to the worker that decoded them, to be freed there.
     func retire(_ outcomes: consuming [RecordOutcome<Value>])
 }
@@ -24,13 +27,14 @@ protocol SubmittedBlock<Value>: AnyObject, Sendable {
 /// suspended (``completion()``), delivers copies of the values and then retires the outcomes
 /// to the worker that decoded them (``retire(_:)``). Workers are only used for `Sendable`
 /// values (see ``RecordWorkers``), which is what makes sharing them across threads safe.
-// Sendable: `outcomes`, `waiter` and `home` are read and written under the condition's lock.
+// Sendable: `outcomes`, `countedLineFeeds`, `waiter` and `home` are read and written under the condition's lock.
 final class BlockJob<Value: Sendable>: SubmittedBlock, @unchecked Sendable {
     let block: RecordBlock
     /// The column names the block's array records are decoded through, if any.
     let columns: ColumnSink.Names?
     private let condition = NSCondition()
     private var outcomes: [RecordOutcome<Value>]?
+    private var countedLineFeeds: Result<Int, JSONMapperError> = .success(0)
     private var waiter: CheckedContinuation<Void, Never>?
     /// Where the outcomes go once delivered: the worker that decoded them.
     private var home: RetiredOutcomes<Value>?
@@ -41,9 +45,10 @@ final class BlockJob<Value: Sendable>: SubmittedBlock, @unchecked Sendable {
     }
 
     /// Called by the worker, once; the outcomes return to `home` when retired.
-    func complete(with outcomes: [RecordOutcome<Value>], home: RetiredOutcomes<Value>) {
+    func complete(with outcomes: [RecordOutcome<Value>], lineFeeds: Result<Int, JSONMapperError>, home: RetiredOutcomes<Value>) {
         condition.lock()
         self.outcomes = outcomes
+        countedLineFeeds = lineFeeds
         self.home = home
         let waiter = self.waiter
         self.waiter = nil
@@ -86,6 +91,12 @@ final class BlockJob<Value: Sendable>: SubmittedBlock, @unchecked Sendable {
         let taken = outcomes ?? []
         outcomes = []
         return taken
+    }
+
+    var lineFeeds: Result<Int, JSONMapperError> {
+        condition.lock()
+        defer { condition.unlock() }
+        return countedLineFeeds
     }
 
     /// Hands delivered outcomes back to the worker that decoded them, to be freed there.

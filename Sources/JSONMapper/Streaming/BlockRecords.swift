@@ -170,8 +170,10 @@ extension BlockRecords where Value == [String] {
     /// or `nil` when the block holds no record (blank lines). A first record that is not an
     /// array of JSON strings is an error that ends the stream. The header is read strictly,
     /// whatever the options' coercion: a data row of strings and numbers would pass a lenient
-    /// reading, and a skipped header would then lose that row.
-    static func header(in block: RecordBlock, options: DecodingOptions, limits: RecordFramer.Limits) -> Result<[String], JSONMapperError>? {
+    /// reading, and a skipped header would then lose that row. Errors name the lines of the
+    /// stream, numbered by `lines`.
+    static func header(in block: RecordBlock, lines: BlockLines, options: DecodingOptions,
+                       limits: RecordFramer.Limits) -> Result<[String], JSONMapperError>? {
         var strict = options
         strict.coercion = .strict
         var records = BlockRecords(block, engine: RecordEngine(codec: valueCodec(for: [String].self), options: strict), limits: limits)
@@ -181,9 +183,9 @@ extension BlockRecords where Value == [String] {
         case .decoded(let names, _, _, _), .decodedRun(let names, _, _, _):
             return .success(names)
         case .failed(.rejected(let error, let line, _, _)):
-            return .failure(notAHeader(error, line: line))
+            return .failure(notAHeader(lines.renumber(error), line: lines.renumber(line)))
         case .failed(.ended(let error)):
-            return .failure(error)
+            return .failure(lines.renumber(error))
         }
     }
 

@@ -9,6 +9,8 @@
 // and written under the box's lock.
 final class MappedFile: @unchecked Sendable {
     private let file: FileMapping
+    /// The file's name in errors.
+    private let name: String
     private let state = LockedBox(State())
 
     private struct State {
@@ -26,10 +28,11 @@ final class MappedFile: @unchecked Sendable {
     private static let handBackRun = 4 << 20
 
     /// `descriptor`'s file from its current position, mapped; `nil` when it cannot be (see
-    /// ``FileMapping/init(_:)``).
-    init?(_ descriptor: FileDescriptor) {
+    /// ``FileMapping/init(_:)``). Errors call it `name`.
+    init?(_ descriptor: FileDescriptor, name: String) {
         guard let file = FileMapping(descriptor) else { return nil }
         self.file = file
+        self.name = name
     }
 
     deinit { file.unmap() }
@@ -37,8 +40,9 @@ final class MappedFile: @unchecked Sendable {
     /// The file's bytes from the position it was mapped at; valid while this object lives.
     var bytes: UnsafeRawBufferPointer { file.bytes }
 
-    /// Whether the file lost bytes while mapped (see ``FileMapping/wasCut``).
-    var wasCut: Bool { file.wasCut }
+    /// The error that ends a stream of the file once it lost bytes while mapped (see
+    /// ``FileMapping/wasCut``): they read as zeros; `nil` while it has not.
+    var truncation: JSONMapperError? { file.wasCut ? .truncated(name) : nil }
 
     /// Where the pages handed back to the kernel end, as an offset into ``bytes``.
     var handedBack: Int { state.withLockedValue { $0.handedBack } }

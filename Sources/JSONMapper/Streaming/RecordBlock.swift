@@ -65,3 +65,47 @@ struct RecordSpan {
     /// The record's position in the stream: its first byte, that byte's line and the line's start.
     var origin: InputOrigin
 }
+
+extension RecordBlock {
+    /// The line feeds that end lines of a JSON Lines block, which its successors' lines follow;
+    /// none in the other framings, whose spans carry their own lines. Counted by the thread
+    /// that decodes the block (see ``BlockLines``), after it decoded the block.
+    ///
+    /// Throws the file's truncation error when the block lies in a mapped file that lost bytes:
+    /// they read as zeros, without their line feeds, so the lines after the block cannot be
+    /// numbered. A file not cut by the end of the count was not cut while the block was
+    /// decoded either, so its records and its count read the same bytes.
+    func countLineFeeds() throws(JSONMapperError) -> Int {
+        guard spans == nil else { return 0 }
+        let count = occurrences(of: 0x0A, in: bytes)
+        if case .mapped(let file, _) = owner, let truncation = file.truncation { throw truncation }
+        return count
+    }
+}
+
+/// The lines of a JSON Lines block, numbered once the lines before it are counted.
+///
+/// The framer cuts a block of lines without counting them: the thread that decodes the block
+/// counts them, so that with workers the count is spread over them rather than made on the
+/// thread that feeds them. Until then the block's first line is numbered ``provisionalFirst``,
+/// far above any line a stream can have, and so is every line its records and errors are
+/// numbered from. The stream delivers blocks in order, knows by then on which line each one
+/// starts, and renumbers what it delivers. A line below ``provisionalFirst`` (a value framing's,
+/// or one a caller's transform named itself) is left as it is.
+struct BlockLines {
+    /// The number a block's first line has until the block is delivered.
+    static let provisionalFirst = 1 << 62
+
+    /// The stream's line on which the block starts.
+    let first: Int
+
+    /// `line`, numbered in the stream.
+    func renumber(_ line: Int) -> Int {
+        line >= Self.provisionalFirst ? first + (line - Self.provisionalFirst) : line
+    }
+
+    /// `error`, its location's line numbered in the stream.
+    func renumber(_ error: JSONMapperError) -> JSONMapperError {
+        error.mappingLocation { JSONLocation(offset: $0.offset, line: renumber($0.line), column: $0.column) }
+    }
+}

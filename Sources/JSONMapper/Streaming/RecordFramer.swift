@@ -70,8 +70,6 @@ final class RecordFramer {
     private var checked: Range<Int> = 0..<0
     /// The stream offset of the buffer's first byte.
     private var bufferOffset = 0
-    /// JSON Lines: the line the buffer starts (every block of lines starts a line).
-    private var bufferLine = 1
     /// Bytes at the start of the buffer already searched for line ends or scanned.
     private var examined = 0
     private var inputEnded = false
@@ -266,7 +264,7 @@ final class RecordFramer {
         // carriage return may yet turn out to be its line ending.
         let lastIsCarriageReturn = count > 0 && base.load(fromByteOffset: count - 1, as: UInt8.self) == 0x0D
         if count - (lastIsCarriageReturn ? 1 : 0) > limits.maxRecordBytes {
-            skipping = Oversized(origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset),
+            skipping = Oversized(origin: linesOrigin,
                                  end: 0, head: head(from: 0))
             return skipOversizedLine()
         }
@@ -280,7 +278,6 @@ final class RecordFramer {
             let carriageReturn = newline > 0 && base.load(fromByteOffset: newline - 1, as: UInt8.self) == 0x0D
             record.end = bufferOffset + newline - (carriageReturn ? 1 : 0)
             drop(newline + 1)
-            bufferLine += 1
             skipping = nil
             return .oversized(record)
         }
@@ -310,7 +307,7 @@ final class RecordFramer {
     private func nextValues() -> Item? {
         if scanner == nil {
             scanner = ValueScanner(layout: framing == .array ? .array : .concatenated,
-                                   origin: InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset))
+                                   origin: InputOrigin(offset: bufferOffset, line: 1, lineStart: bufferOffset))
         }
         let bytes = UnsafeRawBufferPointer(start: base, count: count)
         while true {
@@ -385,19 +382,17 @@ final class RecordFramer {
     /// to a new buffer. (A mapped file's block takes its bytes where they lie, and the rest
     /// stays there.)
     private func cutBlock(at cut: Int, spans: [RecordSpan]?) -> RecordBlock {
-        let origin = InputOrigin(offset: bufferOffset, line: bufferLine, lineStart: bufferOffset)
+        let origin = linesOrigin
         if let mapped {
             let offset = mappedOffset(of: mapped)
             let block = RecordBlock(mappedFrom: mapped, offset: offset, count: cut, origin: origin, spans: spans)
             mapped.blockCut(at: offset, framerAt: offset + cut)
-            if spans == nil { bufferLine += newlines(in: block.bytes) }
             advanceMapped(by: cut)
             forget(cut)
             return block
         }
         let block = RecordBlock(taking: buffer, bytesAt: base, count: cut, origin: origin, spans: spans,
                                 checked: checked.clamped(to: 0..<cut), pool: isPooled ? pool : nil)
-        if spans == nil { bufferLine += newlines(in: block.bytes) }
         let rest = count - cut
         let needed = rest + limits.chunkSize
         isPooled = needed <= pool.capacity
@@ -457,7 +452,10 @@ final class RecordFramer {
         return Array(UnsafeRawBufferPointer(start: base + start, count: max(length, 0)))
     }
 
-    private func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
-        occurrences(of: 0x0A, in: bytes)
+    /// Where the buffer starts, a line's start (every block of lines starts one), numbered
+    /// provisionally: the lines before it are counted on the threads that decode them (see
+    /// ``BlockLines``).
+    private var linesOrigin: InputOrigin {
+        InputOrigin(offset: bufferOffset, line: BlockLines.provisionalFirst, lineStart: bufferOffset)
     }
 }

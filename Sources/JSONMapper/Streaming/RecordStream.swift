@@ -97,6 +97,13 @@ final class RecordStream<Value> {
     /// Whether `decoded` is a block's, being delivered (it may hold no outcome: blank lines).
     private var deliversDecoded = false
     private var decodedJob: (any SubmittedBlock<Value>)?
+    /// The lines of the block being delivered (inline or decoded), and the line on which the
+    /// next item of JSON Lines starts (see ``BlockLines``).
+    private var deliveredLines = BlockLines(first: 1)
+    private var nextLine = 1
+    /// Why the lines after the block being delivered cannot be numbered: the stream ends
+    /// after it.
+    private var linesLost: JSONMapperError?
     /// The record ``step()`` found, until ``takeRecord()`` takes it: its value is initialized
     /// while `hasRecord` is true.
     private let recordValue: UnsafeMutablePointer<Value>
@@ -156,6 +163,7 @@ final class RecordStream<Value> {
             if readsAhead, hasRoomToReadInto() { return .needsInput }
             if inlineCursor != nil, let step = stepInline() { return step }
             if deliversDecoded, let step = stepDecoded() { return step }
+            if let linesLost { return end(failure: linesLost) }
             takeItems()
             guard let item = pending.first else {
                 if framer.isFinished { return end(failure: nil) }
@@ -163,9 +171,11 @@ final class RecordStream<Value> {
             }
             switch item {
             case .header(let block):
+                startDelivering(lineFeeds: Result { () throws(JSONMapperError) in try block.countLineFeeds() })
                 if let failure = readHeader(in: block) { return end(failure: failure) }
             case .inline(let block):
                 guard let engine = inlineEngine else { preconditionFailure("an inline block with workers") }
+                startDelivering(lineFeeds: Result { () throws(JSONMapperError) in try block.countLineFeeds() })
                 if engine.decodesWholeBlocks {
                     decoded = engine.outcomes(of: block, limits: limits, columns: columns.names)
                     nextDecoded = 0
@@ -182,13 +192,16 @@ final class RecordStream<Value> {
                     awaitedJob = job
                     return .waits
                 }
+                startDelivering(lineFeeds: job.lineFeeds)
                 decoded = job.takeOutcomes()
                 nextDecoded = 0
                 decodedJob = job
                 deliversDecoded = true
             case .oversized(let record):
+                // A line read past: one line feed at most.
+                startDelivering(lineFeeds: .success(1))
                 reject(.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes),
-                       line: record.origin.line, range: record.origin.offset..<record.end, head: record.head)
+                       line: deliveredLines.renumber(record.origin.line), range: record.origin.offset..<record.end, head: record.head)
             case .failure(let error):
                 return end(failure: error)
             }
@@ -249,10 +262,19 @@ final class RecordStream<Value> {
     private func settle(_ failure: RecordFailure) -> RecordStep? {
         switch failure {
         case let .rejected(error, line, range, head):
-            reject(error, line: line, range: range, head: head)
+            reject(deliveredLines.renumber(error), line: deliveredLines.renumber(line), range: range, head: head)
             return nil
         case .ended(let error):
-            return end(failure: error)
+            return end(failure: deliveredLines.renumber(error))
+        }
+    }
+
+    /// Numbers the lines of the item about to be delivered, which ends `lineFeeds` lines.
+    private func startDelivering(lineFeeds: Result<Int, JSONMapperError>) {
+        deliveredLines = BlockLines(first: nextLine)
+        switch lineFeeds {
+        case .success(let count): nextLine += count
+        case .failure(let error): linesLost = error
         }
     }
 
@@ -268,7 +290,7 @@ final class RecordStream<Value> {
     /// header. The header is not a record: it is neither counted nor numbered.
     private func readHeader(in block: RecordBlock) -> JSONMapperError? {
         guard case .awaitingHeader(let options, let namesColumns) = columns,
-              let header = BlockRecords<[String]>.header(in: block, options: options, limits: limits) else { return nil }
+              let header = BlockRecords<[String]>.header(in: block, lines: deliveredLines, options: options, limits: limits) else { return nil }
         switch header {
         case .success(let names):
             columns = namesColumns ? .names(ColumnSink.Names(names)) : .none
@@ -310,8 +332,10 @@ final class RecordStream<Value> {
                     break
                 }
                 // A first record over the size limit is no header, however the chunks cut it.
+                // No item is pending while the header is awaited: this line is the next.
                 let tooLong = JSONMapperError.recordTooLong(startingAt: record.origin.offset, limit: limits.maxRecordBytes)
-                pending.append(.failure(BlockRecords<[String]>.notAHeader(tooLong, line: record.origin.line)))
+                let line = BlockLines(first: nextLine).renumber(record.origin.line)
+                pending.append(.failure(BlockRecords<[String]>.notAHeader(tooLong, line: line)))
             case .failure(let error): pending.append(.failure(error))
             }
         }
@@ -322,10 +346,12 @@ final class RecordStream<Value> {
     }
 
     /// Holds the record (or run of `records` records) to deliver, for ``takeRecord()``.
+    /// Lines are numbered in the stream here (see ``BlockLines``).
     private func hold(_ value: consuming Value, records: Int, issues: [JSONMapperError], line: Int, range: Range<Int>) {
         recordValue.initialize(to: value)
         hasRecord = true
-        (recordIndex, recordLine, recordRange, recordIssues) = (nextIndex, line, range, issues)
+        let issues = issues.isEmpty ? issues : issues.map(deliveredLines.renumber)
+        (recordIndex, recordLine, recordRange, recordIssues) = (nextIndex, deliveredLines.renumber(line), range, issues)
         nextIndex += records
         progress.delivered(records)
     }

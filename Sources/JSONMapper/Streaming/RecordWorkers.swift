@@ -15,7 +15,8 @@ final class RecordWorkers<Value: Sendable> {
                 let engine = engines.make()
                 let retired = RetiredOutcomes<Value>()
                 while let job = queue.take() {
-                    job.complete(with: engine.outcomes(of: job.block, limits: limits, columns: job.columns), home: retired)
+                    let outcomes = engine.outcomes(of: job.block, limits: limits, columns: job.columns)
+                    job.complete(with: outcomes, lineFeeds: Result { () throws(JSONMapperError) in try job.block.countLineFeeds() }, home: retired)
                     retired.free()
                 }
                 // The last blocks come back while the pool is being closed.

@@ -129,7 +129,7 @@ final class SourceReader: JSONRecordByteReader {
             case .bytes, .data, .filtered:
                 return nil
             }
-            mapping = file.flatMap { MappedFile($0) }
+            mapping = file.flatMap { MappedFile($0, name: sourceName) }
         }
         guard let mapping, mappedCount < mapping.bytes.count else { return nil }
         return mapping
@@ -138,12 +138,12 @@ final class SourceReader: JSONRecordByteReader {
     /// Hands `framer` the file's next chunk where it lies. Ends the stream with an error when
     /// the file has lost bytes since it was mapped: they would read as zeros.
     private func adoptWindow(of mapping: MappedFile, into framer: RecordFramer) throws(JSONMapperError) -> Int {
-        if mapping.wasCut { throw .truncated(sourceName) }
+        if let truncation = mapping.truncation { throw truncation }
         let count = min(chunkSize, mapping.bytes.count - mappedCount)
         framer.adopt(mapping, from: mappedCount, count: count)
         mappedCount += count
         mapping.seek(to: mappedCount)
-        if mappedCount == mapping.bytes.count, mapping.wasCut { throw .truncated(sourceName) }
+        if mappedCount == mapping.bytes.count, let truncation = mapping.truncation { throw truncation }
         return count
     }
 

@@ -140,7 +140,7 @@ struct MappedFileTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let descriptor = try FileDescriptor.open(forReading: path)
         defer { try? descriptor.close() }
-        let file = try #require(MappedFile(descriptor))
+        let file = try #require(MappedFile(descriptor, name: path))
         for block in 0..<30 { file.blockCut(at: block * megabyte, framerAt: (block + 1) * megabyte) }
         for block in (1..<10).reversed() { file.blockFreed(at: block * megabyte) }
         #expect(file.handedBack == 0, "the first block is alive")
