@@ -41,6 +41,9 @@ struct BlockCursor {
     /// Where the next line starts (JSON Lines), or the next span's position.
     private var position = 0
     private var line: Int
+    /// The line feeds passed so far: at the end of a JSON Lines block, its
+    /// ``RecordBlock/countLineFeeds()``.
+    private(set) var lineFeeds = 0
 
     init(_ block: RecordBlock) {
         self.block = block
@@ -75,6 +78,7 @@ struct BlockCursor {
             if let newline = firstOccurrence(of: 0x0A, in: base + start, count: bytes.count - start) {
                 end = newline - base
                 position = end + 1
+                lineFeeds += 1
             } else {
                 position = bytes.count
             }

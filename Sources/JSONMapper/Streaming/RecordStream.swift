@@ -175,13 +175,15 @@ final class RecordStream<Value> {
                 if let failure = readHeader(in: block) { return end(failure: failure) }
             case .inline(let block):
                 guard let engine = inlineEngine else { preconditionFailure("an inline block with workers") }
-                startDelivering(lineFeeds: Result { () throws(JSONMapperError) in try block.countLineFeeds() })
                 if engine.decodesWholeBlocks {
+                    startDelivering(lineFeeds: Result { () throws(JSONMapperError) in try block.countLineFeeds() })
                     decoded = engine.outcomes(of: block, limits: limits, columns: columns.names)
                     nextDecoded = 0
                     decodedJob = nil
                     deliversDecoded = true
                 } else {
+                    // The cursor counts the line feeds it passes; they are added at its end.
+                    startDelivering(lineFeeds: .success(0))
                     inlineCursor = BlockCursor(block)
                     inlineColumns = columns.names
                 }
@@ -226,6 +228,7 @@ final class RecordStream<Value> {
                 if let step = settle(error) { return step }
             }
         }
+        nextLine += inlineCursor?.lineFeeds ?? 0
         inlineCursor = nil
         return nil
     }
