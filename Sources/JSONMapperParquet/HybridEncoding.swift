@@ -73,7 +73,9 @@ struct HybridEncoder {
             flushLiterals()
             writeRLE(runValue, count: rest)
         } else {
-            literals.append(contentsOf: repeatElement(runValue, count: rest))
+            // Most repeats are one value long (a dictionary index beside others): appended
+            // one by one, without a sequence's copy for each.
+            for _ in 0..<rest { literals.append(runValue) }
             if literals.count >= Self.maxGroups * 8 { flushWholeGroups() }
         }
     }
