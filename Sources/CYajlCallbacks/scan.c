@@ -472,3 +472,20 @@ size_t cyajl_count_byte(const uint8_t *bytes, size_t count, uint8_t byte) {
     for (; i < count; i++) found += bytes[i] == byte;
     return found;
 }
+
+const uint8_t *cyajl_last_byte(const uint8_t *bytes, size_t count, uint8_t byte) {
+    size_t i = count;
+#if defined(__SSE2__)
+    const __m128i wanted = _mm_set1_epi8((char)byte);
+    for (; i >= 16; i -= 16) {
+        int found = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + i - 16)), wanted));
+        // The highest bit set is the last match of the sixteen.
+        if (found != 0) return bytes + i - 16 + (31 - __builtin_clz((unsigned)found));
+    }
+#endif
+    while (i > 0) {
+        i--;
+        if (bytes[i] == byte) return bytes + i;
+    }
+    return NULL;
+}

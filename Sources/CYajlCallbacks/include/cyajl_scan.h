@@ -31,4 +31,8 @@ int cyajl_input_passes_bytewise(const uint8_t *bytes, size_t count);
 /// How many of `bytes[0..<count]` are `byte`.
 size_t cyajl_count_byte(const uint8_t *bytes, size_t count, uint8_t byte);
 
+/// The last `byte` in `bytes[0..<count]`, or NULL: a search from the end, sixteen bytes at a
+/// time (`memrchr` is glibc's alone).
+const uint8_t *cyajl_last_byte(const uint8_t *bytes, size_t count, uint8_t byte);
+
 #endif

@@ -17,15 +17,10 @@ func firstOccurrence(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> 
     memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) }
 }
 
-/// The address of the last `byte` among the `count` bytes at `start`, or `nil`. (A loop:
-/// `memrchr` is glibc's alone. The last line feed of a read is near its end.)
+/// The address of the last `byte` among the `count` bytes at `start`, or `nil`.
+@inline(__always)
 func lastOccurrence(of byte: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
-    var index = count - 1
-    while index >= 0 {
-        if start.load(fromByteOffset: index, as: UInt8.self) == byte { return start + index }
-        index -= 1
-    }
-    return nil
+    cyajl_last_byte(start.bytePointer, count, byte).map { UnsafeRawPointer($0) }
 }
 
 /// How many of `bytes` are `byte` (a vector count in C, not a search per occurrence).

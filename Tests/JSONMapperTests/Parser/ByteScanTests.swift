@@ -31,6 +31,32 @@ struct ByteScanTests {
         }
     }
 
+    /// The offset of the last newline `lastOccurrence` finds in `bytes`.
+    static func lastNewline(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return nil }
+            return lastOccurrence(of: 0x0A, in: base, count: raw.count).map { $0 - base }
+        }
+    }
+
+    @Test func findsTheLastNewlineAtEveryLengthAndPosition() {
+        for length in 0...70 {
+            let plain = [UInt8](repeating: 0x61, count: length)
+            #expect(Self.lastNewline(in: plain) == nil, "length \(length)")
+            for position in 0..<length {
+                var bytes = plain
+                bytes[position] = 0x0A
+                #expect(Self.lastNewline(in: bytes) == position, "length \(length), position \(position)")
+                bytes[0] = 0x0A
+                #expect(Self.lastNewline(in: bytes) == position, "length \(length), position \(position), another first")
+            }
+        }
+        let sample = Self.sample(count: 17_000, seed: 11)
+        for length in [100, 4_097, 16_999] {
+            #expect(Self.lastNewline(in: Array(sample[..<length])) == sample[..<length].lastIndex(of: 0x0A), "length \(length)")
+        }
+    }
+
     @Test("a form feed or vertical tab is found at every position of ASCII text", arguments: [UInt8(0x0B), 0x0C])
     func findsFormFeedAndVerticalTabEverywhere(_ byte: UInt8) {
         for length in 1...80 {
