@@ -68,22 +68,22 @@ struct RecordSpan {
 
 extension RecordBlock {
     /// The line feeds that end lines of a JSON Lines block, which its successors' lines follow;
-    /// none in the other framings, whose spans carry their own lines. Counted by the thread
-    /// that decodes the block (see ``BlockLines``), after it decoded the block.
+    /// none in the other framings, whose spans carry their own lines. The thread that decodes
+    /// the block counts them, once it has decoded it (see ``BlockLines``).
     ///
-    /// Throws the file's truncation error when the block lies in a mapped file that lost bytes:
-    /// they read as zeros, without their line feeds, so the lines after the block cannot be
-    /// numbered. A file not cut by the end of the count was not cut while the block was
-    /// decoded either, so its records and its count read the same bytes.
-    func countLineFeeds() throws(JSONMapperError) -> Int {
-        guard spans == nil else { return 0 }
+    /// The file's truncation error when the block lies in a mapped file that lost bytes: lost
+    /// bytes read as zeros, without line feeds, so the lines after the block have no number.
+    /// A file not cut by the end of the count was not cut during the decode either, so the
+    /// records and the count read the same bytes.
+    func countLineFeeds() -> Result<Int, JSONMapperError> {
+        guard spans == nil else { return .success(0) }
         let count = occurrences(of: 0x0A, in: bytes)
-        if case .mapped(let file, _) = owner, let truncation = file.truncation { throw truncation }
-        return count
+        if case .mapped(let file, _) = owner, let truncation = file.truncation { return .failure(truncation) }
+        return .success(count)
     }
 }
 
-/// The lines of a JSON Lines block, numbered once the lines before it are counted.
+/// The lines of a JSON Lines block, numbered in the stream when the block is delivered.
 ///
 /// The framer cuts a block of lines without counting them: the thread that decodes the block
 /// counts them, so that with workers the count is spread over them rather than made on the

@@ -452,9 +452,8 @@ final class RecordFramer {
         return Array(UnsafeRawBufferPointer(start: base + start, count: max(length, 0)))
     }
 
-    /// Where the buffer starts, a line's start (every block of lines starts one), numbered
-    /// provisionally: the lines before it are counted on the threads that decode them (see
-    /// ``BlockLines``).
+    /// Where the buffer starts, a line's start (every block of lines starts one), on a
+    /// provisional line: the stream numbers it when it delivers the block (see ``BlockLines``).
     private var linesOrigin: InputOrigin {
         InputOrigin(offset: bufferOffset, line: BlockLines.provisionalFirst, lineStart: bufferOffset)
     }

@@ -101,8 +101,8 @@ final class RecordStream<Value> {
     /// next item of JSON Lines starts (see ``BlockLines``).
     private var deliveredLines = BlockLines(first: 1)
     private var nextLine = 1
-    /// Why the lines after the block being delivered cannot be numbered: the stream ends
-    /// after it.
+    /// The error that ends the stream after the block being delivered, when the lines after
+    /// it have no number (see ``RecordBlock/countLineFeeds()``).
     private var linesLost: JSONMapperError?
     /// The record ``step()`` found, until ``takeRecord()`` takes it: its value is initialized
     /// while `hasRecord` is true.
@@ -171,12 +171,12 @@ final class RecordStream<Value> {
             }
             switch item {
             case .header(let block):
-                startDelivering(lineFeeds: Result { () throws(JSONMapperError) in try block.countLineFeeds() })
+                startDelivering(lineFeeds: block.countLineFeeds())
                 if let failure = readHeader(in: block) { return end(failure: failure) }
             case .inline(let block):
                 guard let engine = inlineEngine else { preconditionFailure("an inline block with workers") }
                 if engine.decodesWholeBlocks {
-                    startDelivering(lineFeeds: Result { () throws(JSONMapperError) in try block.countLineFeeds() })
+                    startDelivering(lineFeeds: block.countLineFeeds())
                     decoded = engine.outcomes(of: block, limits: limits, columns: columns.names)
                     nextDecoded = 0
                     decodedJob = nil

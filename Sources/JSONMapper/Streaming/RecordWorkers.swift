@@ -16,7 +16,7 @@ final class RecordWorkers<Value: Sendable> {
                 let retired = RetiredOutcomes<Value>()
                 while let job = queue.take() {
                     let outcomes = engine.outcomes(of: job.block, limits: limits, columns: job.columns)
-                    job.complete(with: outcomes, lineFeeds: Result { () throws(JSONMapperError) in try job.block.countLineFeeds() }, home: retired)
+                    job.complete(with: outcomes, lineFeeds: job.block.countLineFeeds(), home: retired)
                     retired.free()
                 }
                 // The last blocks come back while the pool is being closed.
