@@ -192,7 +192,8 @@ extension ParquetError {
     var mapperError: JSONMapperError {
         switch self {
         case .invalidValue(let column, let reason): .invalidValue(path: column, reason: reason)
-        case .invalidSchema(let message), .compressionFailed(let message): .ioFailed(reason: "Parquet: \(message)")
+        case .invalidSchema(let message), .invalidOption(let message), .compressionFailed(let message):
+            .ioFailed(reason: "Parquet: \(message)")
         }
     }
 }

@@ -124,6 +124,8 @@ public enum ParquetError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A value does not fit its column: a null in a required column, another kind, a
     /// decimal beyond the column's precision or scale. Names the column.
     case invalidValue(column: String, reason: String)
+    /// An option the writer cannot take (a compression level the codec does not have).
+    case invalidOption(String)
     /// zlib or libzstd failed.
     case compressionFailed(String)
 
@@ -132,6 +134,7 @@ public enum ParquetError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidSchema(let message): "invalid Parquet schema: \(message)"
         case .invalidValue(let column, let reason): "column \(column): \(reason)"
+        case .invalidOption(let message): "invalid Parquet option: \(message)"
         case .compressionFailed(let message): "Parquet page compression failed: \(message)"
         }
     }

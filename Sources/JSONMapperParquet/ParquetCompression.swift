@@ -4,12 +4,12 @@ import CZstd
 
 /// How a Parquet file's pages are compressed, each page on its own (`Compression.md`).
 public enum ParquetCompression: String, Sendable, CaseIterable {
-    /// Zstandard frames (`ZSTD`), at libzstd's default level: the default.
+    /// Zstandard frames (`ZSTD`): the default.
     case zstd
     /// Snappy's raw block format (`SNAPPY`), as Spark and pandas write by default: faster than
     /// zstd, with larger files; for readers that predate zstd.
     case snappy
-    /// gzip members, RFC 1952 (`GZIP`), at zlib's default level.
+    /// gzip members, RFC 1952 (`GZIP`).
     case gzip
     /// Pages as they are (`UNCOMPRESSED`).
     case none
@@ -24,18 +24,41 @@ public enum ParquetCompression: String, Sendable, CaseIterable {
         }
     }
 
-    /// A page's bytes compressed, as a whole.
+    /// The levels the codec takes (see ``ParquetWriterOptions/compressionLevel``), or `nil`
+    /// when it has none: zstd's from 1 (fastest) to 22, gzip's from 1 to 9.
+    public var levels: ClosedRange<Int>? {
+        switch self {
+        case .zstd: 1...Int(ZSTD_maxCLevel())
+        case .gzip: 1...9
+        case .snappy, .none: nil
+        }
+    }
+
+    /// The level used when none is given. zstd's is 1, as Arrow's writers (pyarrow, pandas)
+    /// use: a Parquet page is already dictionary- and bit-packed, so higher levels find little
+    /// more to remove (on `bench`'s event file, level 1 wrote a smaller file than level 3) at
+    /// more than half again the time. gzip's is zlib's own, 6.
+    public var defaultLevel: Int? {
+        switch self {
+        case .zstd: 1
+        case .gzip: 6
+        case .snappy, .none: nil
+        }
+    }
+
+    /// A page's bytes compressed, as a whole, at `level` (one of ``levels``; ignored by a
+    /// codec without levels).
     ///
     /// The target's only code that hands pointers to C is here, in the three functions below:
     /// each buffer's address is used only inside the closure that lends it, for one call of
     /// zlib, libzstd or Snappy, which reads `page.count` bytes and writes at most the room it is
     /// given (the bound each library states for its output, so one call always suffices).
-    func compress(_ page: [UInt8]) throws(ParquetError) -> [UInt8] {
+    func compress(_ page: [UInt8], level: Int) throws(ParquetError) -> [UInt8] {
         switch self {
         case .none: return page
-        case .zstd: return try Self.zstd(page)
+        case .zstd: return try Self.zstd(page, level: level)
         case .snappy: return try Self.snappy(page)
-        case .gzip: return try Self.gzip(page)
+        case .gzip: return try Self.gzip(page, level: level)
         }
     }
 
@@ -56,13 +79,13 @@ public enum ParquetCompression: String, Sendable, CaseIterable {
         return output
     }
 
-    private static func zstd(_ page: [UInt8]) throws(ParquetError) -> [UInt8] {
+    private static func zstd(_ page: [UInt8], level: Int) throws(ParquetError) -> [UInt8] {
         // Compressed into room left uninitialized: the bound is larger than the page, and zstd
         // writes every byte it counts.
         var size = 0
         let output = [UInt8](unsafeUninitializedCapacity: ZSTD_compressBound(page.count)) { room, count in
             size = page.withUnsafeBytes { input in
-                ZSTD_compress(room.baseAddress, room.count, input.baseAddress, input.count, ZSTD_CLEVEL_DEFAULT)
+                ZSTD_compress(room.baseAddress, room.count, input.baseAddress, input.count, Int32(level))
             }
             count = ZSTD_isError(size) == 0 ? size : 0
         }
@@ -70,9 +93,9 @@ public enum ParquetCompression: String, Sendable, CaseIterable {
         return output
     }
 
-    private static func gzip(_ page: [UInt8]) throws(ParquetError) -> [UInt8] {
+    private static func gzip(_ page: [UInt8], level: Int) throws(ParquetError) -> [UInt8] {
         var stream = z_stream()
-        guard czlib_deflate_init_gzip(&stream, Z_DEFAULT_COMPRESSION) == Z_OK else {
+        guard czlib_deflate_init_gzip(&stream, Int32(level)) == Z_OK else {
             throw .compressionFailed("zlib could not start (out of memory)")
         }
         defer { deflateEnd(&stream) }

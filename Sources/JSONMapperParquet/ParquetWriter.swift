@@ -3,6 +3,9 @@ import Dispatch
 public struct ParquetWriterOptions: Sendable {
     /// How pages are compressed: zstd by default.
     public var compression: ParquetCompression = .zstd
+    /// The codec's level, one of ``ParquetCompression/levels``; `nil` (the default) takes
+    /// ``ParquetCompression/defaultLevel``. A codec without levels takes none.
+    public var compressionLevel: Int?
     /// The rows of a row group (the last may have fewer): 122,880 by default, as DuckDB's.
     /// The writer holds one row group's values in memory.
     public var rowGroupSize = 122_880
@@ -19,6 +22,21 @@ public struct ParquetWriterOptions: Sendable {
 
     /// The default options.
     public init() {}
+
+    /// The level pages are compressed at (see ``compressionLevel``); 0 for a codec without
+    /// levels.
+    var effectiveCompressionLevel: Int { compressionLevel ?? compression.defaultLevel ?? 0 }
+
+    /// Throws when ``compressionLevel`` is not one of the codec's levels.
+    func checkCompressionLevel() throws(ParquetError) {
+        guard let level = compressionLevel else { return }
+        guard let levels = compression.levels else {
+            throw .invalidOption("\(compression.rawValue) compression has no levels (level \(level) was given)")
+        }
+        guard levels.contains(level) else {
+            throw .invalidOption("\(compression.rawValue) compression levels are \(levels.lowerBound)–\(levels.upperBound), not \(level)")
+        }
+    }
 }
 
 /// Writes a Parquet file front to back into a byte buffer that the caller drains to its
@@ -79,6 +97,7 @@ public struct ParquetWriter: Sendable {
         guard options.rowGroupSize > 0, options.pageSize > 0, options.pageRowLimit > 0, options.dictionarySizeLimit >= 0 else {
             throw .invalidSchema("row group size, page size and page row limit must be positive")
         }
+        try options.checkCompressionLevel()
         self.columns = columns
         self.options = options
         group = ParquetRowBlock(columns)

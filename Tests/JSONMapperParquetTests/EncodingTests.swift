@@ -191,3 +191,45 @@ import Testing
         #expect((first.rowCount, first.nullCount) == (4, 1))
     }
 }
+
+@Suite struct CompressionLevelTests {
+    /// The same rows written at `level` of `codec`.
+    static func file(_ codec: ParquetCompression, level: Int?) throws -> [UInt8] {
+        var options = ParquetWriterOptions()
+        options.compression = codec
+        options.compressionLevel = level
+        var writer = try ParquetWriter(columns: [ParquetColumn("text", kind: .string, optional: false)], options: options)
+        for index in 0..<4_000 { try writer.write(row: [.string("record \(index * 7919 % 4_001) of \(index % 13)")]) }
+        try writer.finish()
+        return writer.bufferedBytes
+    }
+
+    @Test func theLevelReachesTheCodec() throws {
+        #expect(try Self.file(.zstd, level: 1) != Self.file(.zstd, level: 19))
+        #expect(try Self.file(.gzip, level: 1) != Self.file(.gzip, level: 9))
+    }
+
+    @Test func noLevelIsEachCodecsDefault() throws {
+        #expect(ParquetCompression.zstd.defaultLevel == 1)
+        #expect(ParquetCompression.gzip.defaultLevel == 6)
+        #expect(try Self.file(.zstd, level: nil) == Self.file(.zstd, level: 1))
+        #expect(try Self.file(.gzip, level: nil) == Self.file(.gzip, level: 6))
+    }
+
+    @Test func aLevelTheCodecLacksIsRefused() {
+        let refusals: [(ParquetCompression, Int, String)] = [
+            (.zstd, 0, "zstd compression levels are 1–22, not 0"), (.zstd, 23, "zstd compression levels are 1–22, not 23"),
+            (.gzip, 0, "gzip compression levels are 1–9, not 0"), (.gzip, 10, "gzip compression levels are 1–9, not 10"),
+            (.snappy, 3, "snappy compression has no levels (level 3 was given)"),
+            (.none, 1, "none compression has no levels (level 1 was given)"),
+        ]
+        for (codec, level, message) in refusals {
+            var options = ParquetWriterOptions()
+            options.compression = codec
+            options.compressionLevel = level
+            #expect(throws: ParquetError.invalidOption(message)) {
+                try ParquetWriter(columns: [ParquetColumn("a", kind: .int64)], options: options)
+            }
+        }
+    }
+}

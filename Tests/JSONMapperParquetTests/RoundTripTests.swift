@@ -69,6 +69,7 @@ import Testing
         options.pageRowLimit = Int.random(in: 1...50, using: &random)
         options.pageSize = Int.random(in: 1...256, using: &random)
         options.compression = ParquetCompression.allCases.randomElement(using: &random)!
+        options.compressionLevel = options.compression.levels.map { Int.random(in: $0, using: &random) }
         options.dictionarySizeLimit = Int.random(in: 0...400, using: &random)
         let rowCount = Int.random(in: 0...240, using: &random)
         var writer = try ParquetWriter(columns: columns, options: options)

@@ -147,6 +147,25 @@ struct ParquetConvertTests {
         #expect(chunk["compression"] as? String == ["zstd": "ZSTD", "snappy": "SNAPPY", "gzip": "GZIP", "none": "UNCOMPRESSED"][codec])
     }
 
+    @Test(arguments: [("zstd", "19"), ("zstd", "1"), ("gzip", "1"), ("gzip", "9")])
+    func compressionLevelsReadBack(codec: String, level: String) throws {
+        let runner = try JsonmapRunner()
+        try Self.convertAndCompare(runner, input: Self.records(300),
+                                   extra: ["--compression", codec, "--compression-level", level, "--row-group-size", "128"])
+    }
+
+    @Test func aCompressionLevelTheCodecLacksIsAUsageError() throws {
+        let runner = try JsonmapRunner()
+        try runner.write("in.jsonl", Self.records(3))
+        for (codec, level) in [("zstd", "0"), ("zstd", "23"), ("gzip", "10"), ("snappy", "3"), ("none", "1")] {
+            let result = try runner.run(["convert", "in.jsonl", "--to", "parquet", "-o", "out.parquet",
+                                         "--compression", codec, "--compression-level", level] + Self.fields)
+            #expect(result.status == 2, "\(codec) \(level): \(result.stderr)")
+            #expect(result.stderr.contains("\(codec) compression"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: runner.path("out.parquet")))
+        }
+    }
+
     @Test func standardOutputCarriesTheSameFile() throws {
         let runner = try JsonmapRunner()
         let input = Self.records(200)
@@ -234,6 +253,9 @@ struct ParquetConvertTests {
         let runner = try JsonmapRunner()
         let result = try runner.run(["convert", "--to", "csv", "--compression", "gzip", "--field", "a=a"])
         #expect(result.status == 2)
+        let level = try runner.run(["convert", "--to", "csv", "--compression-level", "3", "--field", "a=a"])
+        #expect(level.status == 2)
+        #expect(level.stderr.contains("--compression-level"))
         let compress = try runner.run(["convert", "--to", "parquet", "--compress", "gzip", "--field", "a=a"])
         #expect(compress.status == 2)
         let help = try runner.run(["convert", "--help"])

@@ -34,7 +34,8 @@ struct ConvertCommand: ParsableCommand {
             column is REQUIRED, every other OPTIONAL (null where the record had no value). Row \
             groups of --row-group-size rows are written as they fill, so memory holds one row \
             group, and standard output works too. Pages are compressed with --compression: zstd \
-            (default), snappy, gzip or none.
+            (default), snappy, gzip or none; --compression-level sets zstd's level (1-22, default \
+            1, as Arrow's writers) or gzip's (1-9, default 6).
 
             --partition-by COL[,COL...] writes a directory (-o DIR) of Hive-style folders, \
             col=value/part-N.EXT, the partition columns left out of the files. In names and \
@@ -75,6 +76,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "Parquet page compression (default zstd).", valueName: "zstd|snappy|gzip|none"))
     var compression: ParquetCompression?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Parquet zstd level (1-22, default 1) or gzip level (1-9, default 6).", valueName: "level"))
+    var compressionLevel: Int?
 
     @Option(name: .long, help: ArgumentHelp("Rows per Parquet row group (default 122880).", valueName: "rows"))
     var rowGroupSize: Int?
@@ -134,8 +139,8 @@ struct ConvertCommand: ParsableCommand {
         guard let format = named else {
             throw .usage("give the output format with --to (or 'to:' in the spec)")
         }
-        if format != .parquet, compression != nil || rowGroupSize != nil || decimal != nil {
-            throw .usage("--compression, --row-group-size and --decimal apply to Parquet output only")
+        if format != .parquet, compression != nil || compressionLevel != nil || rowGroupSize != nil || decimal != nil {
+            throw .usage("--compression, --compression-level, --row-group-size and --decimal apply to Parquet output only")
         }
         if format == .parquet, compress != nil {
             throw .usage("Parquet compresses its pages: give --compression, not --compress")
@@ -171,6 +176,7 @@ struct ConvertCommand: ParsableCommand {
     private func parquetWriter(schema: JSONSchema) throws(CommandFailure) -> JSONParquetWriter {
         var parquet = ParquetWriterOptions()
         if let compression { parquet.compression = compression }
+        parquet.compressionLevel = compressionLevel
         if let rowGroupSize { parquet.rowGroupSize = rowGroupSize }
         do throws(ParquetError) {
             return try JSONParquetWriter(schema: schema, options: parquet,
