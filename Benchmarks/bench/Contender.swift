@@ -65,6 +65,10 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     case jsonMapperParallelAsync = "JSONMapper-parallel-async"
     /// Lines split by hand, each decoded with `JSONDecoder`.
     case jsonDecoderPerLine = "JSONDecoder-per-line"
+    /// The yajl floor on as many threads as the parallel stream has workers, each over its
+    /// share of the lines: the speed-up the machine itself gives that many threads in this run,
+    /// the ceiling of every parallel stream row's.
+    case yajlParallel = "yajl-parallel"
     /// Six columns of each status as CSV rows of a runtime schema, one worker: `jsonmap`'s
     /// record path (the planned way, runs of rows per block).
     case jsonMapperRows = "JSONMapper-rows"
@@ -75,7 +79,13 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 
     /// The one-worker counterpart of a parallel contender.
-    var oneWorkerCounterpart: Library? { [.jsonMapperParallel, .jsonMapperParallelTransform].contains(self) ? .jsonMapper : nil }
+    var oneWorkerCounterpart: Library? {
+        switch self {
+        case .jsonMapperParallel, .jsonMapperParallelTransform: .jsonMapper
+        case .yajlParallel: .yajl
+        default: nil
+        }
+    }
 
     /// The same stream read from the file, for a contender reading it as async chunks.
     var fileSourceCounterpart: Library? { self == .jsonMapperParallelAsync ? .jsonMapperParallel : nil }

@@ -234,6 +234,11 @@ private func printStreamSummary(_ rows: [ResultRow], line: (String) -> Void) {
         line("  JSONMapper, 1 worker: " + check(one.ratioVsReference, 4) + " JSONDecoder-per-line (target ≥ 4×), "
             + check(one.ratioVsYajl, 0.55) + " the yajl floor (target ≥ 0.55×)")
     }
+    if let ceiling = row(Library.yajlParallel) {
+        line("  the machine: yajl on \(ceiling.workers ?? 0) threads at once, "
+            + (ceiling.ratioVsOneWorker.map { String(format: "%.2f×", $0.median) } ?? "—")
+            + " one thread: the most any parallel row below can reach in this run")
+    }
     if let parallel = row(Library.jsonMapperParallel) {
         line("  JSONMapper-parallel, \(parallel.workers ?? 0) workers: " + check(parallel.ratioVsOneWorker, 1.8)
             + " one worker (target ≥ 1.8×), each model delivered to this thread")

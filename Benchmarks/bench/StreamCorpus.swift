@@ -27,7 +27,9 @@ enum StreamCorpus {
     ///   reads a body;
     /// - JSONDecoder-per-line: lines cut with `memchr` from chunks read from the file, each
     ///   decoded by one reused `JSONDecoder`;
-    /// - yajl: one yajl handle over the whole file (multiple values allowed), do-nothing callbacks.
+    /// - yajl: one yajl handle over the whole file (multiple values allowed), do-nothing callbacks;
+    /// - yajl-parallel: the same on as many threads as the parallel rows have workers, each over
+    ///   its share of the lines: how far this machine lets that many threads speed up in this run.
     static func contenders(path: String) -> [Contender] {
         let workers = max(2, ProcessInfo.processInfo.activeProcessorCount)
         return [
@@ -42,6 +44,9 @@ enum StreamCorpus {
             Contender(Library.jsonMapperRows, .stream, workers: 1) { { blackHole(try csvRows(path: path)) } },
             Contender(Library.jsonDecoderPerLine, .stream) { { blackHole(try decodeLinesWithJSONDecoder(path: path) { blackHole($0) }) } },
             Contender(Library.yajl, .stream) { { blackHole(try YajlFloor.parseStream(path: path)) } },
+            Contender(Library.yajlParallel, .stream, workers: workers) {
+                { blackHole(try YajlFloor.parseStreamInParallel(path: path, threads: workers)) }
+            },
         ]
     }
 
@@ -287,6 +292,10 @@ enum StreamCorpus {
             if perLine != lines { result.failures.append("\(file): JSONDecoder-per-line decoded \(perLine) records of \(lines) lines") }
             let floor = try YajlFloor.parseStream(path: path)
             if floor.values != lines { result.failures.append("\(file): yajl saw \(floor.values) values in \(lines) lines") }
+            let shared = try YajlFloor.parseStreamInParallel(path: path, threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+            if shared.values != lines || shared.counts != floor.counts {
+                result.failures.append("\(file): yajl on several threads saw \(shared.values) values in \(lines) lines, counts \(shared.counts == floor.counts ? "equal" : "different")")
+            }
             result.records = lines
         } catch {
             result.failures.append("\(file): \(error)")
@@ -301,6 +310,7 @@ struct StreamCorpusError: Error, CustomStringConvertible {
 
 /// A file's bytes as an `AsyncSequence` of 64 KiB chunks, each read when the consumer asks for
 /// the next: a source with the backpressure of a request body, over bytes already on disk.
+/// Each chunk is read straight into its array, as a server's body arrives in buffers it owns.
 struct FileChunks: AsyncSequence, Sendable {
     let path: String
     let chunkSize = 65_536
@@ -318,8 +328,14 @@ struct FileChunks: AsyncSequence, Sendable {
 
         func next() async throws -> [UInt8]? {
             guard let handle else { throw StreamCorpusError(description: "cannot open the stream file") }
-            guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else { return nil }
-            return Array(data)
+            var failed = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { room, count in
+                let read = Foundation.read(handle.fileDescriptor, room.baseAddress, room.count)
+                failed = read < 0
+                count = Swift.max(read, 0)
+            }
+            if failed { throw StreamCorpusError(description: "cannot read the stream file: errno \(errno)") }
+            return chunk.isEmpty ? nil : chunk
         }
     }
 

@@ -14,6 +14,12 @@ enum YajlFloor {
 
         /// Scalar values: strings, numbers, booleans and nulls (object keys excluded).
         var scalars: Int { nulls + booleans + integers + doubles + strings }
+
+        /// Adds `other`'s counts to these.
+        mutating func add(_ other: Counts) {
+            nulls &+= other.nulls; booleans &+= other.booleans; integers &+= other.integers; doubles &+= other.doubles
+            strings &+= other.strings; keys &+= other.keys; objects &+= other.objects; arrays &+= other.arrays
+        }
     }
 
     struct ParseError: Error, CustomStringConvertible {
@@ -67,6 +73,58 @@ extension YajlFloor {
     /// Lines included), read from disk in chunks of `chunkSize` bytes, with the same counting
     /// callbacks as ``parse(_:)``. Returns the counts and the number of top-level objects and arrays.
     static func parseStream(path: String, chunkSize: Int = 256 * 1024) throws -> (counts: Counts, values: Int) {
+        guard let file = FileHandle(forReadingAtPath: path) else { throw ParseError(description: "cannot open \(path)") }
+        defer { try? file.close() }
+        let state = try parseStream(file, bytes: 0..<Int.max, chunkSize: chunkSize)
+        return (state.counts, state.values)
+    }
+
+    /// The stream floor on `threads` threads at once, each with its own handle over its share of
+    /// the file's lines (cut after a line feed near each share's end): what the machine gives two
+    /// threads (or more) of the same work in this run, which no parallel speed-up can pass.
+    /// Returns the counts and values of all the shares together.
+    static func parseStreamInParallel(path: String, threads: Int, chunkSize: Int = 256 * 1024) throws -> (counts: Counts, values: Int) {
+        guard let file = FileHandle(forReadingAtPath: path) else { throw ParseError(description: "cannot open \(path)") }
+        defer { try? file.close() }
+        let shares = try lineShares(of: file, count: threads)
+        let results = LockedResults(count: shares.count)
+        DispatchQueue.concurrentPerform(iterations: shares.count) { index in
+            results.set(index, Result { try parseStream(file, bytes: shares[index], chunkSize: chunkSize) })
+        }
+        var total = (counts: Counts(), values: 0)
+        for result in results.all {
+            let state = try result.get()
+            total.counts.add(state.counts)
+            total.values += state.values
+        }
+        return total
+    }
+
+    /// The file cut into `count` ranges of about equal size, each ending after a line feed (or
+    /// at the end).
+    private static func lineShares(of file: FileHandle, count: Int) throws -> [Range<Int>] {
+        let size = Int(try file.seekToEnd())
+        var starts = [0]
+        var window = [UInt8](repeating: 0, count: 1 << 16)
+        for share in 1..<max(1, count) {
+            var position = max(starts.last!, size / count * share)
+            while position < size {
+                let read = window.withUnsafeMutableBytes { pread(file.fileDescriptor, $0.baseAddress, $0.count, off_t(position)) }
+                guard read > 0 else { break }
+                if let newline = window[..<read].firstIndex(of: 0x0A) {
+                    position += newline + 1
+                    break
+                }
+                position += read
+            }
+            starts.append(min(position, size))
+        }
+        return zip(starts, starts.dropFirst() + [size]).map { $0..<$1 }
+    }
+
+    /// One handle over `bytes` of `file` (to its end at most), read with `pread` so that
+    /// threads share the descriptor.
+    private static func parseStream(_ file: FileHandle, bytes: Range<Int>, chunkSize: Int) throws -> StreamCounts {
         var state = StreamCounts()
         var callbacks = yajl_callbacks(
             yajl_null: { streamCounted($0) { $0.counts.nulls &+= 1 } },
@@ -81,24 +139,42 @@ extension YajlFloor {
             yajl_start_array: { streamCounted($0) { $0.open() } },
             yajl_end_array: { streamCounted($0) { $0.close() } }
         )
-        guard let file = FileHandle(forReadingAtPath: path) else { throw ParseError(description: "cannot open \(path)") }
-        defer { try? file.close() }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         try withUnsafeMutablePointer(to: &state) { context in
             try withUnsafePointer(to: &callbacks) { table in
                 guard let handle = yajl_alloc(table, nil, context) else { throw ParseError(description: "yajl_alloc failed") }
                 defer { yajl_free(handle) }
                 cyajl_allow_multiple_values(handle)
-                while true {
-                    let count = buffer.withUnsafeMutableBytes { read(file.fileDescriptor, $0.baseAddress, chunkSize) }
+                var position = bytes.lowerBound
+                while position < bytes.upperBound {
+                    let wanted = min(chunkSize, bytes.upperBound - position)
+                    let count = buffer.withUnsafeMutableBytes { pread(file.fileDescriptor, $0.baseAddress, wanted, off_t(position)) }
                     guard count > 0 else { break }
+                    position += count
                     let status = buffer.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress!, count) }
                     guard status == yajl_status_ok else { throw ParseError(description: message(handle)) }
                 }
                 guard yajl_complete_parse(handle) == yajl_status_ok else { throw ParseError(description: message(handle)) }
             }
         }
-        return (state.counts, state.values)
+        return state
+    }
+
+    /// Each share's result, set by its thread.
+    // Sendable: `slots` is read and written under the lock.
+    private final class LockedResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Result<StreamCounts, any Error>?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ result: Result<StreamCounts, any Error>) {
+            lock.withLock { slots[index] = result }
+        }
+
+        var all: [Result<StreamCounts, any Error>] {
+            lock.withLock { slots.map { $0 ?? .failure(ParseError(description: "a share was not parsed")) } }
+        }
     }
 
     /// The counts, and containers open, to count top-level objects and arrays.
