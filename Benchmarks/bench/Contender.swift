@@ -67,7 +67,7 @@ enum Library: String, CaseIterable, Sendable, CustomStringConvertible {
     case jsonDecoderPerLine = "JSONDecoder-per-line"
     /// The yajl floor on as many threads as the parallel stream has workers, each over its
     /// share of the lines: the speed-up the machine itself gives that many threads in this run,
-    /// the ceiling of every parallel stream row's.
+    /// to read the parallel stream rows against.
     case yajlParallel = "yajl-parallel"
     /// Six columns of each status as CSV rows of a runtime schema, one worker: `jsonmap`'s
     /// record path (the planned way, runs of rows per block).

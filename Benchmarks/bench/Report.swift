@@ -237,7 +237,7 @@ private func printStreamSummary(_ rows: [ResultRow], line: (String) -> Void) {
     if let ceiling = row(Library.yajlParallel) {
         line("  the machine: yajl on \(ceiling.workers ?? 0) threads at once, "
             + (ceiling.ratioVsOneWorker.map { String(format: "%.2f×", $0.median) } ?? "—")
-            + " one thread: the most any parallel row below can reach in this run")
+            + " one thread: what this machine gave that many threads of the same work in this run")
     }
     if let parallel = row(Library.jsonMapperParallel) {
         line("  JSONMapper-parallel, \(parallel.workers ?? 0) workers: " + check(parallel.ratioVsOneWorker, 1.8)

@@ -81,7 +81,7 @@ extension YajlFloor {
 
     /// The stream floor on `threads` threads at once, each with its own handle over its share of
     /// the file's lines (cut after a line feed near each share's end): what the machine gives two
-    /// threads (or more) of the same work in this run, which no parallel speed-up can pass.
+    /// threads (or more) of the same work in this run.
     /// Returns the counts and values of all the shares together.
     static func parseStreamInParallel(path: String, threads: Int, chunkSize: Int = 256 * 1024) throws -> (counts: Counts, values: Int) {
         guard let file = FileHandle(forReadingAtPath: path) else { throw ParseError(description: "cannot open \(path)") }
