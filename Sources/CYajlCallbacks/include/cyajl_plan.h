@@ -56,6 +56,22 @@ static inline uint64_t cyajlplan_length_bit(size_t length) {
     return (uint64_t)1 << (length < 63 ? length : 63);
 }
 
+/// Whether two keys of `length` bytes (more than sixteen) whose first and last eight bytes
+/// agree agree in between too. Compared a word at a time here rather than by `memcmp`: a call
+/// inside the probe loop would make every caller keep its state across it, and long keys are
+/// common (`in_reply_to_status_id_str`, `profile_background_image_url_https`).
+static inline int cyajl_key_middles_equal(const unsigned char *a, const unsigned char *b, size_t length) {
+    // Each word starts before `length - 8` and so ends within the key; the last one reaches
+    // the last eight bytes, which the caller compared.
+    for (size_t at = 8; at < length - 8; at += 8) {
+        uint64_t x, y;
+        __builtin_memcpy(&x, a + at, 8);
+        __builtin_memcpy(&y, b + at, 8);
+        if (x != y) return 0;
+    }
+    return 1;
+}
+
 /// The number of the key `text` among an object level's `keys` (the level's own, from its
 /// first), found in its hash table `buckets` (the level's own, from its first), or -1.
 static inline int32_t cyajl_level_find(const cyajl_plan_level *level, const cyajl_plan_key *keys, const uint32_t *buckets,
@@ -68,7 +84,7 @@ static inline int32_t cyajl_level_find(const cyajl_plan_level *level, const cyaj
         const cyajl_plan_key *key = &keys[entry - 1];
         // Two words are a key of up to sixteen bytes; only the middle of a longer one is compared.
         if (key->length == length && key->head == head && key->tail == tail
-            && (length <= 16 || __builtin_memcmp(key->text + 8, text + 8, length - 16) == 0)) {
+            && (length <= 16 || cyajl_key_middles_equal(key->text, text, length))) {
             return (int32_t)(entry - 1);
         }
     }

@@ -85,12 +85,12 @@ struct KeyRouteTests {
 
     @Test func keysOfEveryLengthFindTheirProperties() throws {
         // Each unknown key follows a known one of its length (a key found twice would take the
-        // second value); the last shares its first and last eight bytes too, and differs only in
-        // the middle.
+        // second value); the last two share its first and last eight bytes too, and differ only
+        // in the middle: in its first middle word, and in the second alone (byte 16).
         let text = #"""
         {"a": 1, "b": 90, "abc": 3, "abd": 91, "abcd": 4, "abce": 92, "abcdefg": 7, "abcdefh": 93,
          "abcdefgh": 8, "abcdefgi": 94, "sixteen_bytes_ky": 16, "sixteen_bytes_kz": 95,
-         "a_key_longer_than_16_X_end": 26, "a_key_loNGER_than_16_X_end": 96}
+         "a_key_longer_than_16_X_end": 26, "a_key_loNGER_than_16_X_end": 96, "a_key_longer_thaN_16_X_end": 97}
         """#
         let expected = Lengths(one: 1, three: 3, four: 4, seven: 7, eight: 8, sixteen: 16, long: 26)
         for result in Self.decodings(Lengths.self, text) { #expect(try result.get() == expected) }
