@@ -2,8 +2,9 @@ import Foundation
 
 /// Writes JSON text into a growing byte buffer: values, escaping, separators and (optionally)
 /// indentation. The model encoder drives it; every write appends, nothing is built twice.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// `package`: `jsonmap` writes its rejects log with it.
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
     let options: EncodingOptions
     /// Whether the container being written has a member or element already (comma needed).
     private var hasContent: [Bool] = []
@@ -11,20 +12,20 @@ struct JSONWriter {
     /// ``onFreshStack(_:)``). A scratch writer for part of a model starts from its parent's.
     var modelsOnStack = 0
 
-    init(options: EncodingOptions, capacity: Int = 4096) {
+    package init(options: EncodingOptions, capacity: Int = 4096) {
         self.options = options
         bytes.reserveCapacity(capacity)
     }
 
     // MARK: Structure
 
-    mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
-    mutating func endObject() { endContainer(UInt8(ascii: "}")) }
+    package mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
+    package mutating func endObject() { endContainer(UInt8(ascii: "}")) }
     mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
     mutating func endArray() { endContainer(UInt8(ascii: "]")) }
 
     /// Writes a member's key and colon; the value follows.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         separate()
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -83,7 +84,7 @@ struct JSONWriter {
 
     /// Forgets the bytes written so far, which the caller has handed on, keeping the writer's
     /// place in the structure (a record writer writes its array in parts).
-    mutating func removeWrittenBytes() {
+    package mutating func removeWrittenBytes() {
         bytes.removeAll(keepingCapacity: true)
     }
 
@@ -100,7 +101,7 @@ struct JSONWriter {
     }
 
     /// Appends a line end (between JSON Lines records).
-    mutating func writeNewline() {
+    package mutating func writeNewline() {
         bytes.append(UInt8(ascii: "\n"))
     }
 
@@ -108,12 +109,23 @@ struct JSONWriter {
 
     mutating func writeNull() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
 
-    mutating func writeBool(_ value: Bool) {
+    package mutating func writeBool(_ value: Bool) {
         if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
     }
 
     /// An integer, exactly, without making a `String`.
-    mutating func writeInteger<I: BinaryInteger>(_ value: I) {
+    package mutating func writeInteger<I: BinaryInteger>(_ value: I) {
+        appendInteger(value)
+    }
+
+    /// An `Int`: the form other modules call, which runs specialized (they would run the
+    /// generic one unspecialized, through `BinaryInteger`'s witnesses, at thousands of
+    /// instructions a number).
+    package mutating func writeInteger(_ value: Int) {
+        appendInteger(value)
+    }
+
+    private mutating func appendInteger<I: BinaryInteger>(_ value: I) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         if magnitude < 10 {
@@ -225,7 +237,7 @@ struct JSONWriter {
     }
 
     /// A quoted, escaped string.
-    mutating func writeString(_ string: String) {
+    package mutating func writeString(_ string: String) {
         var string = string
         string.withUTF8 { writeEscaped($0) }
     }
@@ -327,11 +339,11 @@ struct JSONWriter {
 /// Number text from the standard library's formatters lands in the buffer as it is made:
 /// `Double.write(to:)` hands its digits to ``_writeASCII(_:)`` from its own stack buffer.
 extension JSONWriter: TextOutputStream {
-    mutating func write(_ string: String) {
+    package mutating func write(_ string: String) {
         bytes.append(contentsOf: string.utf8)
     }
 
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    package mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: buffer)
     }
 }

@@ -11,28 +11,38 @@ import JSONMapper
 /// two leaves the character out of `record`, rather than sending the record to base64.
 final class RejectsLog {
     private let output: OutputFile
-    private var buffer: [UInt8] = []
+    /// The lines not yet written out, each written member by member (no value tree: a damaged
+    /// input can reject most of its records, all on the thread that feeds the workers).
+    private var writer = JSONWriter(options: EncodingOptions(), capacity: 1 << 16)
 
     init(output: OutputFile) {
         self.output = output
     }
 
     func write(_ rejection: JSONRecordRejection, input: String) throws(CommandFailure) {
-        var members: [(String, JSONValue)] = [
-            ("input", .string(input)),
-            ("line", .number(JSONNumber(rejection.line))),
-            ("offset", .number(JSONNumber(rejection.byteRange.lowerBound))),
-            ("error", .string(rejection.error.description)),
-        ]
+        writer.beginObject()
+        writer.key("input")
+        writer.writeString(input)
+        writer.key("line")
+        writer.writeInteger(rejection.line)
+        writer.key("offset")
+        writer.writeInteger(rejection.byteRange.lowerBound)
+        writer.key("error")
+        writer.writeString(rejection.error.description)
         if let text = Self.text(of: rejection.rawBytes, isTruncated: rejection.isTruncated) {
-            members.append(("record", .string(text)))
+            writer.key("record")
+            writer.writeString(text)
         } else {
-            members.append(("recordBase64", .string(Data(rejection.rawBytes).base64EncodedString())))
+            writer.key("recordBase64")
+            writer.writeString(Data(rejection.rawBytes).base64EncodedString())
         }
-        if rejection.isTruncated { members.append(("truncated", .bool(true))) }
-        buffer.append(contentsOf: JSONValue.object(JSONObject(members)).description.utf8)
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= 1 << 16 { try flush() }
+        if rejection.isTruncated {
+            writer.key("truncated")
+            writer.writeBool(true)
+        }
+        writer.endObject()
+        writer.writeNewline()
+        if writer.bytes.count >= 1 << 16 { try flush() }
     }
 
     /// The record's bytes as text when they are UTF-8; for a truncated record, without the
@@ -71,7 +81,7 @@ final class RejectsLog {
     func discard() { output.discard() }
 
     private func flush() throws(CommandFailure) {
-        try output.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        try output.write(writer.bytes)
+        writer.removeWrittenBytes()
     }
 }
