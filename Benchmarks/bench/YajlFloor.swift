@@ -87,9 +87,10 @@ extension YajlFloor {
         guard let file = FileHandle(forReadingAtPath: path) else { throw ParseError(description: "cannot open \(path)") }
         defer { try? file.close() }
         let shares = try lineShares(of: file, count: threads)
-        let results = LockedResults(count: shares.count)
+        // The shares' counts are summed, so the order they arrive in does not matter.
+        let results = SmallChunkStream.Collected<Result<StreamCounts, any Error>>()
         DispatchQueue.concurrentPerform(iterations: shares.count) { index in
-            results.set(index, Result { try parseStream(file, bytes: shares[index], chunkSize: chunkSize) })
+            results.append(Result { try parseStream(file, bytes: shares[index], chunkSize: chunkSize) })
         }
         var total = (counts: Counts(), values: 0)
         for result in results.all {
@@ -158,23 +159,6 @@ extension YajlFloor {
             }
         }
         return state
-    }
-
-    /// Each share's result, set by its thread.
-    // Sendable: `slots` is read and written under the lock.
-    private final class LockedResults: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [Result<StreamCounts, any Error>?]
-
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ result: Result<StreamCounts, any Error>) {
-            lock.withLock { slots[index] = result }
-        }
-
-        var all: [Result<StreamCounts, any Error>] {
-            lock.withLock { slots.map { $0 ?? .failure(ParseError(description: "a share was not parsed")) } }
-        }
     }
 
     /// The counts, and containers open, to count top-level objects and arrays.

@@ -84,7 +84,7 @@ struct ColumnChunkEncoder {
     /// Compresses a page and appends it after its header; the chunk's sizes count both.
     private func writePage(_ page: [UInt8], type: ParquetMetadata.PageType, valueCount: Int, encoding: ParquetMetadata.Encoding,
                            into output: inout [UInt8], chunk: inout ParquetMetadata.ColumnChunk) throws(ParquetError) {
-        let compressed = try options.compression.compress(page, level: options.effectiveCompressionLevel)
+        let compressed = try options.compression.compress(page, level: options.compressionLevel)
         guard let uncompressedSize = Int32(exactly: page.count), let compressedSize = Int32(exactly: compressed.count) else {
             throw .invalidValue(column: chunk.path, reason: "a page of \(page.count) bytes, more than Parquet's 2 GiB page limit")
         }

@@ -35,30 +35,32 @@ public enum ParquetCompression: String, Sendable, CaseIterable {
     }
 
     /// The level used when none is given. zstd's is 1, as Arrow's writers (pyarrow, pandas)
-    /// use: a Parquet page is already dictionary- and bit-packed, so higher levels find little
-    /// more to remove (on `bench`'s event file, level 1 wrote a smaller file than level 3) at
-    /// more than half again the time. gzip's is zlib's own, 6.
+    /// use: a Parquet page is already dictionary-encoded and bit-packed, so higher levels find
+    /// little more to remove and take longer. gzip's is zlib's own, 6.
     public var defaultLevel: Int? {
         switch self {
-        case .zstd: 1
-        case .gzip: 6
+        case .zstd: Self.zstdDefaultLevel
+        case .gzip: Self.gzipDefaultLevel
         case .snappy, .none: nil
         }
     }
 
-    /// A page's bytes compressed, as a whole, at `level` (one of ``levels``; ignored by a
-    /// codec without levels).
+    private static let zstdDefaultLevel = 1
+    private static let gzipDefaultLevel = 6
+
+    /// A page's bytes compressed, as a whole, at `level` (one of ``levels``), or at
+    /// ``defaultLevel`` when it is `nil`.
     ///
     /// The target's only code that hands pointers to C is here, in the three functions below:
     /// each buffer's address is used only inside the closure that lends it, for one call of
     /// zlib, libzstd or Snappy, which reads `page.count` bytes and writes at most the room it is
     /// given (the bound each library states for its output, so one call always suffices).
-    func compress(_ page: [UInt8], level: Int) throws(ParquetError) -> [UInt8] {
+    func compress(_ page: [UInt8], level: Int?) throws(ParquetError) -> [UInt8] {
         switch self {
         case .none: return page
-        case .zstd: return try Self.zstd(page, level: level)
+        case .zstd: return try Self.zstd(page, level: level ?? Self.zstdDefaultLevel)
         case .snappy: return try Self.snappy(page)
-        case .gzip: return try Self.gzip(page, level: level)
+        case .gzip: return try Self.gzip(page, level: level ?? Self.gzipDefaultLevel)
         }
     }
 

@@ -23,10 +23,6 @@ public struct ParquetWriterOptions: Sendable {
     /// The default options.
     public init() {}
 
-    /// The level pages are compressed at (see ``compressionLevel``); 0 for a codec without
-    /// levels.
-    var effectiveCompressionLevel: Int { compressionLevel ?? compression.defaultLevel ?? 0 }
-
     /// Throws when ``compressionLevel`` is not one of the codec's levels.
     func checkCompressionLevel() throws(ParquetError) {
         guard let level = compressionLevel else { return }

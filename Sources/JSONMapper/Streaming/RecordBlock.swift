@@ -71,10 +71,10 @@ extension RecordBlock {
     /// none in the other framings, whose spans carry their own lines. The thread that decodes
     /// the block counts them, once it has decoded it (see ``BlockLines``).
     ///
-    /// The file's truncation error when the block lies in a mapped file that lost bytes: lost
-    /// bytes read as zeros, without line feeds, so the lines after the block have no number.
-    /// A file not cut by the end of the count was not cut during the decode either, so the
-    /// records and the count read the same bytes.
+    /// The file's truncation error when the block lies in a mapped file that has lost bytes:
+    /// those read as zeros, so no count of them numbers the lines that follow. A file still
+    /// whole once the count ends was whole while the block was decoded, so the records and
+    /// the count read the same bytes.
     func countLineFeeds() -> Result<Int, JSONMapperError> {
         guard spans == nil else { return .success(0) }
         let count = occurrences(of: 0x0A, in: bytes)

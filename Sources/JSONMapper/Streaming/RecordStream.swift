@@ -101,8 +101,9 @@ final class RecordStream<Value> {
     /// next item of JSON Lines starts (see ``BlockLines``).
     private var deliveredLines = BlockLines(first: 1)
     private var nextLine = 1
-    /// The error that ends the stream after the block being delivered, when the lines after
-    /// it have no number (see ``RecordBlock/countLineFeeds()``).
+    /// Set when the block being delivered could not count its line feeds (see
+    /// ``RecordBlock/countLineFeeds()``): the stream ends with it after that block, since no
+    /// later line can be numbered.
     private var linesLost: JSONMapperError?
     /// The record ``step()`` found, until ``takeRecord()`` takes it: its value is initialized
     /// while `hasRecord` is true.

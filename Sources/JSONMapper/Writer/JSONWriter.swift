@@ -118,9 +118,8 @@ package struct JSONWriter {
         appendInteger(value)
     }
 
-    /// An `Int`: the form other modules call, which runs specialized (they would run the
-    /// generic one unspecialized, through `BinaryInteger`'s witnesses, at thousands of
-    /// instructions a number).
+    /// An `Int`: the form other modules call. It is compiled for `Int` here, while a call from
+    /// another module to the generic form goes through `BinaryInteger`'s witnesses.
     package mutating func writeInteger(_ value: Int) {
         appendInteger(value)
     }
