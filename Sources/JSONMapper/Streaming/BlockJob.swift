@@ -109,17 +109,21 @@ final class BlockJob<Value: Sendable>: SubmittedBlock, @unchecked Sendable {
         condition.lock()
         let home = self.home
         condition.unlock()
-        home?.put(outcomes)
+        home?.put(consume outcomes)
     }
 }
 
 /// Outcomes retired to the worker that decoded them, freed when it takes its next block.
+///
+/// Outcomes are moved, never copied, from the delivering thread into the worker's list: the
+/// worker may free the list the moment the lock is released, and a copy still held by the
+/// delivering thread would then be the last reference, freed there.
 final class RetiredOutcomes<Value: Sendable>: Sendable {
     private let retired = LockedBox<[[RecordOutcome<Value>]]>([])
 
     func put(_ outcomes: consuming [RecordOutcome<Value>]) {
-        let handed = consume outcomes
-        retired.withLockedValue { $0.append(handed) }
+        var handed = Optional(consume outcomes)
+        retired.withLockedValue { $0.append(handed.take()!) }
     }
 
     /// Frees the retired outcomes on the calling thread (their worker's).

@@ -257,7 +257,7 @@ final class RecordStream<Value> {
         decoded = []
         nextDecoded = 0
         deliversDecoded = false
-        decodedJob?.retire(outcomes)
+        decodedJob?.retire(consume outcomes)
         decodedJob = nil
         return nil
     }
