@@ -61,8 +61,8 @@ static inline uint64_t cyajlplan_length_bit(size_t length) {
 /// inside the probe loop would make every caller keep its state across it, and long keys are
 /// common (`in_reply_to_status_id_str`, `profile_background_image_url_https`).
 static inline int cyajl_key_middles_equal(const unsigned char *a, const unsigned char *b, size_t length) {
-    // Every word read lies inside both keys (it starts before `length - 8`), and together
-    // the words cover the bytes between the first eight and the last eight.
+    // `at < length - 8` keeps each eight-byte read inside both keys; the reads span byte 8 up
+    // to the last eight bytes, which the caller compares.
     for (size_t at = 8; at < length - 8; at += 8) {
         uint64_t x, y;
         __builtin_memcpy(&x, a + at, 8);

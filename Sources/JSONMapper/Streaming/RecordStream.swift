@@ -101,9 +101,8 @@ final class RecordStream<Value> {
     /// next item of JSON Lines starts (see ``BlockLines``).
     private var deliveredLines = BlockLines(first: 1)
     private var nextLine = 1
-    /// Set when the block being delivered could not count its line feeds (see
-    /// ``RecordBlock/countLineFeeds()``): the stream ends with it after that block, since no
-    /// later line can be numbered.
+    /// The error that ends the stream after the block being delivered, whose line feeds could
+    /// not be counted (``RecordBlock/countLineFeeds()``): no later line has a number.
     private var linesLost: JSONMapperError?
     /// The record ``step()`` found, until ``takeRecord()`` takes it: its value is initialized
     /// while `hasRecord` is true.

@@ -114,12 +114,12 @@ package struct JSONWriter {
     }
 
     /// An integer, exactly, without making a `String`.
-    package mutating func writeInteger<I: BinaryInteger>(_ value: I) {
+    mutating func writeInteger<I: BinaryInteger>(_ value: I) {
         appendInteger(value)
     }
 
-    /// An `Int`: the form other modules call. It is compiled for `Int` here, while a call from
-    /// another module to the generic form goes through `BinaryInteger`'s witnesses.
+    /// An `Int`, compiled for `Int` here: the form other modules call, since a call from
+    /// another module to the generic form would go through `BinaryInteger`'s witnesses.
     package mutating func writeInteger(_ value: Int) {
         appendInteger(value)
     }
